@@ -1,0 +1,1 @@
+"""tricklog record format: models, card notation, readers and writers."""

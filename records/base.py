@@ -1,0 +1,80 @@
+"""The base of every record model: strictness, the extension point and shared field types.
+
+Every model forbids unknown keys, so a typo (``"delaer"``) is a malformed record rather than a
+silently dropped field. What a source system wants to carry beyond the format goes into an
+``extensions`` object, which any model that allows it declares explicitly; tricklog never reads
+it and writes it back unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from annotated_types import Ge, Le
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT_VERSION = 1
+"""The record format version these models read and write."""
+
+Seat = Annotated[int, Ge(0), Le(9)]
+"""A seat index. Seats are numbered 0, 1, 2, ... in the game's direction of play."""
+
+Count = Annotated[int, Ge(0)]
+Points = int
+"""Points and chips are integers in the smallest unit; never floats."""
+
+Extensions = Annotated[
+    dict[str, Any] | None,
+    Field(
+        description=(
+            "Free-form data of the source system. tricklog keeps it as it is and never reads it; "
+            "this is the only place where keys outside the format are allowed."
+        )
+    ),
+]
+
+
+class Strict(BaseModel):
+    """Base model: unknown keys are an error; field docstrings become schema descriptions."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        use_attribute_docstrings=True,
+        frozen=True,
+        validate_default=False,
+        ser_json_inf_nan="strings",
+    )
+
+
+class Player(Strict):
+    """A player at the table."""
+
+    seat: Seat
+    """The seat this player occupies for the whole record."""
+    name: str
+    """The player's name or handle as the source gives it."""
+    id: str | None = None
+    """A stable identifier of the player in the source system, if any."""
+
+
+class Metadata(Strict):
+    """Where and when the game was played. Every field is optional and only informative."""
+
+    event: str | None = None
+    """Tournament, league or session name."""
+    site: str | None = None
+    """Club, card room or server."""
+    date: str | None = None
+    """Date of play, ISO 8601 (``2026-11-30``) where known."""
+    table: str | None = None
+    """Table name or number within the event."""
+    source: str | None = None
+    """The system or person that produced the log."""
+
+
+def players_cover_seats(players: list[Player], num_seats: int) -> list[str]:
+    """Messages for a player list that does not name each seat ``0..num_seats-1`` exactly once."""
+    seats = sorted(p.seat for p in players)
+    if seats != list(range(num_seats)):
+        return [f"players must occupy seats 0..{num_seats - 1} once each; got seats {seats}"]
+    return []

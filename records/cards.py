@@ -1,0 +1,91 @@
+"""Card notation and decks, shared by the record models and the rules engines.
+
+A card is a two-character string, rank then suit, so that records stay readable and the
+models can check cards with a regular expression in pydantic's compiled core:
+
+* French-suited 52-card deck (Oh Hell): ranks ``2 3 4 5 6 7 8 9 T J Q K A``, suits
+  ``C D H S`` -- ``AS`` is the ace of spades, ``TD`` the ten of diamonds.
+* Pinochle 48-card double deck: ranks ``9 J Q K T A`` in the same suits, two of every card.
+* Italian-suited 40-card deck (Bestia), see ``ITALIAN``.
+
+This module imports nothing but the standard library: the engines use it too, and they must
+not pull in pydantic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+__all__ = [
+    "FRENCH_52",
+    "Deck",
+    "rank_of",
+    "suit_of",
+]
+
+
+def suit_of(card: str) -> str:
+    """The suit letter of a card in any of the decks (always the last character)."""
+    return card[-1]
+
+
+def rank_of(card: str) -> str:
+    """The rank letter of a card in any of the decks (always the first character)."""
+    return card[0]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck as data: its ranks from low to high, its suits, and how many copies of each card.
+
+    ``strength[card]`` orders cards of one suit (higher wins a trick), which is all the shared
+    trick logic needs to know of a deck.
+    """
+
+    name: str
+    ranks: str
+    """Rank letters from the lowest to the highest in trick-taking power."""
+    suits: str
+    copies: int = 1
+    suit_symbols: dict[str, str] = field(default_factory=dict)
+    strength: dict[str, int] = field(init=False, repr=False, compare=False)
+    cards: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards = tuple(r + s for s in self.suits for r in self.ranks for _ in range(self.copies))
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(
+            self, "strength", {r + s: i for s in self.suits for i, r in enumerate(self.ranks)}
+        )
+
+    @property
+    def pattern(self) -> str:
+        """A regular expression matching exactly one card of this deck."""
+        return f"^[{self.ranks}][{self.suits}]$"
+
+    def is_card(self, text: str) -> bool:
+        return text in self.strength
+
+    def counts(self) -> Counter[str]:
+        """The deck as a multiset (pinochle holds two of every card)."""
+        return Counter(self.cards)
+
+    def sort_key(self, card: str) -> tuple[int, int]:
+        """Suit in deck order, then rank from high to low: the usual way to fan a hand."""
+        return (self.suits.index(card[-1]), -self.strength[card])
+
+    def sorted(self, cards: Iterable[str]) -> list[str]:
+        return sorted(cards, key=self.sort_key)
+
+    def pretty(self, card: str) -> str:
+        """``AS`` -> ``A♠`` (``T`` is shown as ``10``)."""
+        rank = "10" if card[0] == "T" else card[0]
+        return rank + self.suit_symbols.get(card[-1], card[-1])
+
+
+FRENCH_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+FRENCH_52 = Deck("french-52", ranks="23456789TJQKA", suits="CDHS", suit_symbols=FRENCH_SYMBOLS)
+"""The standard 52-card deck of Oh Hell (RULES.md §2.1): Ace high, no suit ranking."""

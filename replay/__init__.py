@@ -1,0 +1,1 @@
+"""tricklog referee: rules engines, replay, audit, and the tricklog command."""

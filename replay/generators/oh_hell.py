@@ -1,0 +1,94 @@
+"""Random legal Oh Hell games, for tests and benchmarks.
+
+The generator plays the part of a source system: it shuffles and deals, lets every seat choose
+uniformly among its legal actions, and writes down the claims (tricks, scores, totals, winners)
+that such a system would log. Same seed, same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from records.base import Player
+from records.oh_hell import PRESETS, Bid, Deal, GameClaims, Hand, HandClaims, OhHellRecord, Play
+from records.oh_hell import preset as make_rules
+from replay.engines import oh_hell as engine
+
+__all__ = ["PRESETS", "generate"]
+
+NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Ida", "Jan")
+
+
+def generate(
+    rng: random.Random,
+    *,
+    players: int = 4,
+    preset: str = "default",
+    hands: int | None = None,
+    game_id: str = "generated",
+    **overrides: Any,
+) -> OhHellRecord:
+    """A random legal game under a preset; ``hands`` keeps only the first so many deals."""
+    rules = make_rules(preset, players, **overrides)
+    plan = engine.schedule(rules)
+    if plan is None:
+        plan = (rng.randint(1, engine.max_hand_size(rules)),)
+    if hands is not None:
+        plan = plan[:hands]
+    dealer = rng.randrange(players)
+    totals = [0] * players
+    recorded: list[Hand] = []
+    for number, size in enumerate(plan, start=1):
+        hand, scores = _hand(rng, rules, number, dealer, size)
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        recorded.append(hand.model_copy(update={"claims": HandClaims(
+            tricks=hand.claims.tricks if hand.claims else None, scores=scores, totals=totals)}))
+        dealer = (dealer + 1) % players
+    full = hands is None or hands >= len(plan)
+    return OhHellRecord(
+        format_version=1,
+        game="oh_hell",
+        id=game_id,
+        rules=rules,
+        players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
+        hands=recorded,
+        claims=GameClaims(totals=totals, winners=engine.winners(totals)) if full else None,
+    )
+
+
+def _hand(
+    rng: random.Random, rules: Any, number: int, dealer: int, size: int
+) -> tuple[Hand, list[int]]:
+    n = rules.num_players
+    deck = list(engine.DECK.cards)
+    rng.shuffle(deck)
+    dealt: list[list[str]] = [[] for _ in range(n)]
+    for i in range(size * n):  # one card at a time, starting at the dealer's left
+        dealt[(dealer + 1 + i) % n].append(deck[i])
+    rest = deck[size * n :]
+    source = engine.trump_source(rules, number, size)
+    turned = rest[0] if source == "stock" else dealt[dealer][-1] if source == "dealer" else None
+    stock = rest[1:] if source == "stock" else rest
+    state = engine.new_hand(rules, dealer, size, dealt, turned[-1] if turned else None)
+    actions: list[Bid | Play] = []
+    while not engine.is_over(state):
+        seat = state.turn
+        if state.phase is engine.Phase.BID:
+            bid = rng.choice(engine.legal_bids(state))
+            engine.apply_bid(state, bid)
+            actions.append(Bid(type="bid", seat=seat, tricks=bid))
+        else:
+            card = rng.choice(engine.legal_plays(state))
+            engine.apply_play(state, card)
+            actions.append(Play(type="play", seat=seat, card=card))
+    bids = [b if b is not None else 0 for b in state.bids]
+    scores = [s.points for s in engine.score_hand(rules, size, bids, state.tricks_won)]
+    hand = Hand(
+        number=number,
+        dealer=dealer,
+        deal=Deal(hands=dealt, turned_up=turned, stock=stock),
+        actions=actions,
+        claims=HandClaims(tricks=list(state.tricks_won)),
+    )
+    return hand, scores

@@ -1,0 +1,316 @@
+"""Referee for Oh Hell records: checks the deal, replays every action through the engine,
+recomputes tricks, scores and totals, and compares them with what the record claims.
+
+The rules themselves live in ``replay.engines.oh_hell``; this module only knows how a record is
+laid out and where each problem points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from records.oh_hell import Abandon, Bid, Claim, Hand, OhHellRecord
+from records.problems import Kind, Problem, Violation, pointer
+from replay.deal import card_problems
+from replay.engines import oh_hell as engine
+from replay.report import ClaimCheck, ClaimStatus, HandReport, HandStatus, RecordReport, compare
+
+
+def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
+    """Fill ``report`` with what replaying ``record`` finds."""
+    rules = record.rules
+    n = rules.num_players
+    report.players = [p.name for p in sorted(record.players, key=lambda p: p.seat)]
+    seats = sorted(p.seat for p in record.players)
+    if seats != list(range(n)):
+        report.problems.append(
+            Problem(
+                "record.players",
+                Kind.MALFORMED,
+                f"players must sit in seats 0..{n - 1} once each (num_players = {n})",
+                "/players",
+                expected=list(range(n)),
+                actual=seats,
+            )
+        )
+        return
+    plan = engine.schedule(rules)
+    totals: list[int] | None = [0] * n if record.hands[0].number == 1 else None
+    previous: Hand | None = None
+    for index, hand in enumerate(record.hands):
+        sequence = _sequence_problems(rules.num_players, plan, index, hand, previous)
+        report.problems.extend(sequence)
+        previous = hand
+        if any(p.code == "hand.number" for p in sequence):
+            totals = None
+            continue
+        hand_report = _replay_hand(record, index, hand, plan, report.problems)
+        if hand_report.scores is not None and totals is not None:
+            totals = [t + s for t, s in zip(totals, hand_report.scores, strict=True)]
+        elif hand_report.status is HandStatus.STOPPED:
+            totals = None
+        hand_report.totals = totals
+        if audit:
+            _audit_hand(hand, index, hand_report, report.problems)
+        report.hands.append(hand_report)
+    complete = (
+        plan is not None
+        and [h.number for h in record.hands] == list(range(1, len(plan) + 1))
+        and totals is not None
+    ) or (plan is None and totals is not None)
+    report.totals = totals
+    report.winners = engine.winners(totals) if complete and totals is not None else None
+    if audit:
+        _audit_game(record, report)
+
+
+def _sequence_problems(
+    n: int, plan: Sequence[int] | None, index: int, hand: Hand, previous: Hand | None
+) -> list[Problem]:
+    where = pointer("hands", index)
+    last = len(plan) if plan is not None else 1
+    if hand.number > last or (previous is not None and hand.number <= previous.number):
+        expected = f"above {previous.number}" if previous else f"1..{last}"
+        return [
+            Problem(
+                "hand.number",
+                Kind.ILLEGAL,
+                f"hand number {hand.number} is out of sequence (the game has {last} deal(s))",
+                where + "/number",
+                hand=hand.number,
+                expected=expected,
+                actual=hand.number,
+            )
+        ]
+    if previous is not None:
+        expected_dealer = (previous.dealer + hand.number - previous.number) % n
+        if hand.dealer != expected_dealer:
+            return [
+                Problem(
+                    "deal.dealer-rotation",
+                    Kind.ILLEGAL,
+                    f"seat {hand.dealer} deals hand {hand.number}, but the deal passes "
+                    f"clockwise and seat {expected_dealer} should",
+                    where + "/dealer",
+                    hand=hand.number,
+                    seat=hand.dealer,
+                    expected=expected_dealer,
+                    actual=hand.dealer,
+                )
+            ]
+    if hand.dealer >= n:
+        return [
+            Problem(
+                "deal.dealer-seat",
+                Kind.MALFORMED,
+                f"dealer seat {hand.dealer} does not exist with {n} players",
+                where + "/dealer",
+                hand=hand.number,
+                actual=hand.dealer,
+            )
+        ]
+    return []
+
+
+def _deal_problems(
+    record: OhHellRecord, index: int, hand: Hand, plan: Sequence[int] | None
+) -> tuple[int, str | None, list[Problem]]:
+    """(cards per seat, trump suit, problems) of a hand's deal."""
+    rules = record.rules
+    n = rules.num_players
+    deal = hand.deal
+    at = ("hands", index, "deal")
+    num = hand.number
+
+    def problem(code: str, message: str, path: tuple[str | int, ...], **kw: object) -> Problem:
+        return Problem(code, Kind.ILLEGAL, message, pointer(*at, *path), hand=num, **kw)  # type: ignore[arg-type]
+
+    if len(deal.hands) != n:
+        return 0, None, [
+            problem("deal.seat-count", f"the deal has {len(deal.hands)} hand(s) for {n} players",
+                    ("hands",), expected=n, actual=len(deal.hands))
+        ]
+    size = plan[num - 1] if plan is not None else len(deal.hands[0])
+    top = engine.max_hand_size(rules)
+    for seat, cards in enumerate(deal.hands):
+        if len(cards) != size or not 1 <= size <= top:
+            expect = size if plan is not None else f"the same count, 1..{top}"
+            return 0, None, [
+                problem("deal.hand-size",
+                        f"seat {seat} was dealt {len(cards)} card(s); deal {num} gives {expect}",
+                        ("hands", seat), seat=seat, expected=expect, actual=len(cards))
+            ]
+    groups: list[tuple[tuple[str | int, ...], Sequence[str]]] = [
+        ((*at, "hands", seat), cards) for seat, cards in enumerate(deal.hands)
+    ]
+    source = engine.trump_source(rules, num, size)
+    if deal.turned_up is not None and source != "dealer":
+        groups.append(((*at,), [deal.turned_up]))
+    if deal.stock is not None:
+        groups.append(((*at, "stock"), deal.stock))
+    problems = card_problems(engine.DECK, groups, hand=num, complete=deal.stock is not None)
+    problems = [
+        p if p.pointer != pointer(*at, 0) else _retarget(p, pointer(*at, "turned_up"))
+        for p in problems
+    ]
+    if problems:
+        return size, None, problems
+    if source == "none" and deal.turned_up is not None:
+        problems.append(problem("deal.trump-card", f"deal {num} is played without trump, but "
+                                f"{deal.turned_up} is recorded as turned up", ("turned_up",),
+                                expected=None, actual=deal.turned_up))
+    elif source != "none" and deal.turned_up is None:
+        problems.append(problem("deal.trump-card", f"deal {num} must have a turned-up trump card "
+                                f"(no_trump_rule = {rules.no_trump_rule})", ("turned_up",)))
+    elif source == "dealer" and deal.turned_up not in deal.hands[hand.dealer]:
+        problems.append(problem("deal.trump-card", f"the turned-up {deal.turned_up} must be one "
+                                "of the dealer's own cards when the stock is empty",
+                                ("turned_up",), seat=hand.dealer, actual=deal.turned_up))
+    stock_size = len(engine.DECK.cards) - n * size - (1 if source == "stock" else 0)
+    if deal.stock is not None and len(deal.stock) != stock_size and not problems:
+        problems.append(problem("deal.stock-size", f"the stock should hold {stock_size} card(s)",
+                                ("stock",), expected=stock_size, actual=len(deal.stock)))
+    trump = deal.turned_up[-1] if deal.turned_up is not None and source != "none" else None
+    return size, trump, problems
+
+
+def _retarget(problem: Problem, new_pointer: str) -> Problem:
+    return Problem(problem.code, problem.kind, problem.message, new_pointer, problem.hand,
+                   problem.trick, problem.seat, problem.expected, problem.actual)
+
+
+def _replay_hand(
+    record: OhHellRecord, index: int, hand: Hand, plan: Sequence[int] | None,
+    problems: list[Problem],
+) -> HandReport:
+    rules = record.rules
+    out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
+    out.deal = [engine.DECK.sorted(cards) for cards in hand.deal.hands]
+    size, trump, deal_problems = _deal_problems(record, index, hand, plan)
+    if deal_problems:
+        problems.extend(deal_problems)
+        return out
+    out.trump = trump
+    state = engine.new_hand(rules, hand.dealer, size, [list(c) for c in hand.deal.hands], trump)
+    for number, action in enumerate(hand.actions):
+        trick = state.trick_number if state.phase is engine.Phase.PLAY else None
+        violation: Violation | None
+        if isinstance(action, Bid):
+            violation = engine.check_bid(state, action.seat, action.tricks)
+            if violation is None:
+                engine.apply_bid(state, action.tricks)
+                out.calls.append((action.seat, "nil" if action.tricks == 0 else f"bid {action.tricks}"))
+        elif isinstance(action, Claim):
+            violation = engine.check_claim(state, action.remaining)
+            if violation is None:
+                engine.apply_claim(state, action.remaining)
+        elif isinstance(action, Abandon):
+            engine.abandon(state)
+            violation = None
+        else:
+            violation = engine.check_play(state, action.seat, action.card)
+            if violation is None:
+                engine.apply_play(state, action.card)
+        if violation is not None:
+            seat = action.seat if not isinstance(action, Abandon) else None
+            problems.append(_illegal(violation, pointer("hands", index, "actions", number),
+                                     hand.number, trick, seat))
+            out.tricks = list(state.tricks)
+            return out
+    out.tricks = list(state.tricks)
+    if state.phase is engine.Phase.ABANDONED:
+        out.status = HandStatus.ABANDONED
+        return out
+    if not engine.is_over(state):
+        problems.append(_incomplete(state, index, hand.number))
+        return out
+    bids = [b if b is not None else 0 for b in state.bids]
+    scored = engine.score_hand(rules, size, bids, state.tricks_won)
+    out.status = HandStatus.COMPLETE
+    out.scores = [s.points for s in scored]
+    out.derivation = [_explain(s, record) for s in scored]
+    return out
+
+
+def _illegal(v: Violation, at: str, hand: int, trick: int | None, seat: int | None) -> Problem:
+    return Problem(v.code, Kind.ILLEGAL, v.message, at, hand=hand, trick=trick, seat=seat,
+                   expected=v.expected, actual=v.actual)
+
+
+def _incomplete(state: engine.State, index: int, number: int) -> Problem:
+    if state.phase is engine.Phase.BID:
+        missing = f"seat {state.turn} has not bid"
+    else:
+        missing = f"trick {state.trick_number} of {state.size} is unfinished; seat {state.turn} to play"
+    return Problem("hand.incomplete", Kind.ILLEGAL, f"the actions stop before the hand ends: {missing}",
+                   pointer("hands", index, "actions"), hand=number, seat=state.turn)
+
+
+def _explain(score: engine.SeatScore, record: OhHellRecord) -> str:
+    name = next((p.name for p in record.players if p.seat == score.seat), "?")
+    steps = " + ".join(f"{rule} {points:+d}" for rule, points in score.parts)
+    return (f"seat {score.seat} ({name}): bid {score.bid}, took {score.tricks}: {steps} "
+            f"= {score.points}")
+
+
+def _audit_hand(hand: Hand, index: int, out: HandReport, problems: list[Problem]) -> None:
+    claims = hand.claims
+    if claims is None:
+        return
+    tricks: list[int] | None = None
+    if out.status is HandStatus.COMPLETE and len(out.tricks) == len(out.deal[0]):
+        tricks = [0] * len(out.deal)
+        for t in out.tricks:
+            tricks[t.winner] += 1
+    at = pointer("hands", index, "claims")
+    for name, field, recorded, computed in (
+        ("tricks", "tricks", claims.tricks, tricks),
+        ("score", "scores", claims.scores, out.scores),
+        ("total", "totals", claims.totals, out.totals),
+    ):
+        _compare_row(name, f"{at}/{field}", recorded, computed, hand.number, out.claims, problems)
+
+
+def _compare_row(
+    name: str,
+    at: str,
+    recorded: Sequence[int | None] | None,
+    computed: Sequence[int] | None,
+    number: int | None,
+    checks: list[ClaimCheck],
+    problems: list[Problem],
+) -> None:
+    """Compare a per-seat list of claims; a claim that replay could not compute is unchecked."""
+    if recorded is None:
+        return
+    if computed is not None and len(recorded) != len(computed):
+        problems.append(Problem("claim.seat-count", Kind.MALFORMED,
+                                f"the claimed {name} list has {len(recorded)} entries for "
+                                f"{len(computed)} seats", at, hand=number,
+                                expected=len(computed), actual=len(recorded)))
+        return
+    for seat, value in enumerate(recorded):
+        check = compare(name, seat, value, computed[seat] if computed is not None else None)
+        checks.append(check)
+        if check.status is ClaimStatus.MISMATCH:
+            problems.append(Problem(f"{name}.mismatch", Kind.INCONSISTENT,
+                                    f"recorded {name} {value} for seat {seat}, "
+                                    f"recomputed {check.computed}",
+                                    f"{at}/{seat}", hand=number, seat=seat,
+                                    expected=check.computed, actual=value))
+
+
+def _audit_game(record: OhHellRecord, report: RecordReport) -> None:
+    claims = record.claims
+    if claims is None:
+        return
+    _compare_row("total", "/claims/totals", claims.totals, report.totals, None,
+                 report.claims, report.problems)
+    if claims.winners is not None:
+        check = compare("winners", None, sorted(claims.winners), report.winners)
+        report.claims.append(check)
+        if check.status is ClaimStatus.MISMATCH:
+            report.problems.append(Problem("result.mismatch", Kind.INCONSISTENT,
+                                           f"recorded winner(s) {check.recorded}, recomputed "
+                                           f"{check.computed}", "/claims/winners",
+                                           expected=check.computed, actual=check.recorded))
