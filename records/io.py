@@ -17,7 +17,7 @@ import bz2
 import gzip
 import lzma
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -28,7 +28,7 @@ from pydantic import TypeAdapter, ValidationError
 from records.problems import Kind, Problem, pointer
 from records.record import AnyRecord, Record
 
-_OPENERS = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+_OPENERS: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 RECORD_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _ADAPTER: TypeAdapter[Record] = TypeAdapter(AnyRecord)
 
@@ -121,9 +121,7 @@ def _read_stdin(stream: IO[bytes]) -> Iterator[Entry | ReadFailure]:
         yield from _whole("<stdin>", first + stream.read())
         return
     yield Entry("<stdin>", 1, first)
-    yield from (
-        Entry("<stdin>", e.line + 1, e.data) for e in _lines("<stdin>", stream) if e.line
-    )
+    yield from (Entry("<stdin>", e.line + 1, e.data) for e in _lines("<stdin>", stream) if e.line)
 
 
 def iter_entries(
@@ -227,9 +225,9 @@ def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
     path: list[str | int] = []
     node = raw
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str):
             # A union tag (the value of "game" or "type") or a key that is missing: keep the key

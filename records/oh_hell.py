@@ -139,9 +139,7 @@ Card = Annotated[
     str,
     Field(
         pattern=FRENCH_52.pattern,
-        description=(
-            "A card: rank (2-9, T, J, Q, K, A) then suit (C, D, H, S), e.g. AS, TD, 9H."
-        ),
+        description=("A card: rank (2-9, T, J, Q, K, A) then suit (C, D, H, S), e.g. AS, TD, 9H."),
     ),
 ]
 

@@ -6,17 +6,13 @@ entry here (plus its model in ``records.record``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from records.cards import FRENCH_52, Deck
 from records.record import Record
 from replay.generators import oh_hell as oh_hell_generator
 from replay.referees import oh_hell as oh_hell_referee
-from replay.report import RecordReport
-
-Referee = Callable[[Any, RecordReport], None]
 
 
 @dataclass(frozen=True)
@@ -28,6 +24,8 @@ class Game:
     generate: Callable[..., Record]
     """``generate(rng, **options)`` makes a random legal record."""
     presets: tuple[str, ...]
+    deck: Deck | None = None
+    """The deck, for showing cards; None shows the notation as it is."""
 
 
 GAMES: dict[str, Game] = {
@@ -37,13 +35,6 @@ GAMES: dict[str, Game] = {
         oh_hell_referee.referee,
         oh_hell_generator.generate,
         tuple(oh_hell_generator.PRESETS),
+        FRENCH_52,
     ),
 }
-
-
-def game(game_id: str) -> Game:
-    return GAMES[game_id]
-
-
-def new_rng(seed: int) -> random.Random:
-    return random.Random(seed)

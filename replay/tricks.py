@@ -99,9 +99,21 @@ def explain_illegal(
         return "play.card-not-held", f"{card} is not in the player's hand"
     led = suit_of(trick[0])
     if card[-1] != led and any(c[-1] == led for c in hand):
-        return "play.revoke", f"{card} does not follow the led suit {led} although the hand holds {led}"
+        return (
+            "play.revoke",
+            f"{card} does not follow the led suit {led} although the hand holds {led}",
+        )
     if card[-1] == led:
-        return "play.must-head", f"{card} follows suit but does not beat the trick although the hand can"
+        return (
+            "play.must-head",
+            f"{card} follows suit but does not beat the trick although the hand can",
+        )
     if trump is not None and card[-1] != trump and any(c[-1] == trump for c in hand):
-        return "play.must-trump", f"{card} discards although the hand, void in {led}, holds trump {trump}"
-    return "play.must-overtrump", f"{card} does not beat the trump in the trick although the hand can"
+        return (
+            "play.must-trump",
+            f"{card} discards although the hand, void in {led}, holds trump {trump}",
+        )
+    return (
+        "play.must-overtrump",
+        f"{card} does not beat the trump in the trick although the hand can",
+    )

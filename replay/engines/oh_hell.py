@@ -210,7 +210,9 @@ def apply_bid(state: State, bid: int) -> None:
 def legal_plays(state: State) -> list[str]:
     if state.phase is not Phase.PLAY:
         return []
-    return legal_cards(state.hands[state.turn], state.trick, state.trump, DECK.strength, state.follow)
+    return legal_cards(
+        state.hands[state.turn], state.trick, state.trump, DECK.strength, state.follow
+    )
 
 
 def check_play(state: State, seat: int, card: str) -> Violation | None:
@@ -305,7 +307,9 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
         nil = 5 + size if rules.nil_score == "5_plus_h" else rules.nil_score
         parts.append((f"nil made (nil_score = {rules.nil_score})", int(nil)))
     elif bid == tricks:
-        parts.append((f"bid made: {rules.points_per_trick} x {bid} trick(s)", rules.points_per_trick * bid))
+        parts.append(
+            (f"bid made: {rules.points_per_trick} x {bid} trick(s)", rules.points_per_trick * bid)
+        )
         parts.append(("bonus for the exact bid (made_bonus)", rules.made_bonus))
         if rules.slam_bonuses and size >= rules.slam_min_hand:
             if bid == size:
@@ -313,16 +317,25 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
             elif bid == size - 1:
                 parts.append(("small slam bid and made", rules.small_slam))
     elif rules.miss_score == "tricks":
-        parts.append((f"bid missed, {rules.points_per_trick} per trick taken (miss_score = tricks)", rules.points_per_trick * tricks))
+        parts.append(
+            (
+                f"bid missed, {rules.points_per_trick} per trick taken (miss_score = tricks)",
+                rules.points_per_trick * tricks,
+            )
+        )
     elif rules.miss_score == "minus_diff":
         off = abs(tricks - bid)
-        parts.append((f"bid missed by {off} (miss_score = minus_diff)", -rules.points_per_trick * off))
+        parts.append(
+            (f"bid missed by {off} (miss_score = minus_diff)", -rules.points_per_trick * off)
+        )
     else:
         parts.append(("bid missed (miss_score = zero)", 0))
     return SeatScore(seat, bid, tricks, sum(p for _, p in parts), tuple(parts))
 
 
-def score_hand(rules: OhHellRules, size: int, bids: list[int], tricks: list[int]) -> list[SeatScore]:
+def score_hand(
+    rules: OhHellRules, size: int, bids: list[int], tricks: list[int]
+) -> list[SeatScore]:
     return [score_seat(rules, size, s, bids[s], tricks[s]) for s in range(rules.num_players)]
 
 

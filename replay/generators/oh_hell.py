@@ -42,8 +42,17 @@ def generate(
     for number, size in enumerate(plan, start=1):
         hand, scores = _hand(rng, rules, number, dealer, size)
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        recorded.append(hand.model_copy(update={"claims": HandClaims(
-            tricks=hand.claims.tricks if hand.claims else None, scores=scores, totals=totals)}))
+        recorded.append(
+            hand.model_copy(
+                update={
+                    "claims": HandClaims(
+                        tricks=hand.claims.tricks if hand.claims else None,
+                        scores=scores,
+                        totals=totals,
+                    )
+                }
+            )
+        )
         dealer = (dealer + 1) % players
     full = hands is None or hands >= len(plan)
     return OhHellRecord(

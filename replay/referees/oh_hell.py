@@ -126,20 +126,38 @@ def _deal_problems(
         return Problem(code, Kind.ILLEGAL, message, pointer(*at, *path), hand=num, **kw)  # type: ignore[arg-type]
 
     if len(deal.hands) != n:
-        return 0, None, [
-            problem("deal.seat-count", f"the deal has {len(deal.hands)} hand(s) for {n} players",
-                    ("hands",), expected=n, actual=len(deal.hands))
-        ]
+        return (
+            0,
+            None,
+            [
+                problem(
+                    "deal.seat-count",
+                    f"the deal has {len(deal.hands)} hand(s) for {n} players",
+                    ("hands",),
+                    expected=n,
+                    actual=len(deal.hands),
+                )
+            ],
+        )
     size = plan[num - 1] if plan is not None else len(deal.hands[0])
     top = engine.max_hand_size(rules)
     for seat, cards in enumerate(deal.hands):
         if len(cards) != size or not 1 <= size <= top:
             expect = size if plan is not None else f"the same count, 1..{top}"
-            return 0, None, [
-                problem("deal.hand-size",
+            return (
+                0,
+                None,
+                [
+                    problem(
+                        "deal.hand-size",
                         f"seat {seat} was dealt {len(cards)} card(s); deal {num} gives {expect}",
-                        ("hands", seat), seat=seat, expected=expect, actual=len(cards))
-            ]
+                        ("hands", seat),
+                        seat=seat,
+                        expected=expect,
+                        actual=len(cards),
+                    )
+                ],
+            )
     groups: list[tuple[tuple[str | int, ...], Sequence[str]]] = [
         ((*at, "hands", seat), cards) for seat, cards in enumerate(deal.hands)
     ]
@@ -156,31 +174,59 @@ def _deal_problems(
     if problems:
         return size, None, problems
     if source == "none" and deal.turned_up is not None:
-        problems.append(problem("deal.trump-card", f"deal {num} is played without trump, but "
-                                f"{deal.turned_up} is recorded as turned up", ("turned_up",),
-                                expected=None, actual=deal.turned_up))
+        problems.append(
+            problem(
+                "deal.trump-card",
+                f"deal {num} is played without trump, but "
+                f"{deal.turned_up} is recorded as turned up",
+                ("turned_up",),
+                expected=None,
+                actual=deal.turned_up,
+            )
+        )
     elif source != "none" and deal.turned_up is None:
-        problems.append(problem("deal.trump-card", f"deal {num} must have a turned-up trump card "
-                                f"(no_trump_rule = {rules.no_trump_rule})", ("turned_up",)))
+        problems.append(
+            problem(
+                "deal.trump-card",
+                f"deal {num} must have a turned-up trump card "
+                f"(no_trump_rule = {rules.no_trump_rule})",
+                ("turned_up",),
+            )
+        )
     elif source == "dealer" and deal.turned_up not in deal.hands[hand.dealer]:
-        problems.append(problem("deal.trump-card", f"the turned-up {deal.turned_up} must be one "
-                                "of the dealer's own cards when the stock is empty",
-                                ("turned_up",), seat=hand.dealer, actual=deal.turned_up))
-    stock_size = len(engine.DECK.cards) - n * size - (1 if source == "stock" else 0)
-    if deal.stock is not None and len(deal.stock) != stock_size and not problems:
-        problems.append(problem("deal.stock-size", f"the stock should hold {stock_size} card(s)",
-                                ("stock",), expected=stock_size, actual=len(deal.stock)))
+        problems.append(
+            problem(
+                "deal.trump-card",
+                f"the turned-up {deal.turned_up} must be one "
+                "of the dealer's own cards when the stock is empty",
+                ("turned_up",),
+                seat=hand.dealer,
+                actual=deal.turned_up,
+            )
+        )
     trump = deal.turned_up[-1] if deal.turned_up is not None and source != "none" else None
     return size, trump, problems
 
 
 def _retarget(problem: Problem, new_pointer: str) -> Problem:
-    return Problem(problem.code, problem.kind, problem.message, new_pointer, problem.hand,
-                   problem.trick, problem.seat, problem.expected, problem.actual)
+    return Problem(
+        problem.code,
+        problem.kind,
+        problem.message,
+        new_pointer,
+        problem.hand,
+        problem.trick,
+        problem.seat,
+        problem.expected,
+        problem.actual,
+    )
 
 
 def _replay_hand(
-    record: OhHellRecord, index: int, hand: Hand, plan: Sequence[int] | None,
+    record: OhHellRecord,
+    index: int,
+    hand: Hand,
+    plan: Sequence[int] | None,
     problems: list[Problem],
 ) -> HandReport:
     rules = record.rules
@@ -199,7 +245,9 @@ def _replay_hand(
             violation = engine.check_bid(state, action.seat, action.tricks)
             if violation is None:
                 engine.apply_bid(state, action.tricks)
-                out.calls.append((action.seat, "nil" if action.tricks == 0 else f"bid {action.tricks}"))
+                out.calls.append(
+                    (action.seat, "nil" if action.tricks == 0 else f"bid {action.tricks}")
+                )
         elif isinstance(action, Claim):
             violation = engine.check_claim(state, action.remaining)
             if violation is None:
@@ -213,8 +261,11 @@ def _replay_hand(
                 engine.apply_play(state, action.card)
         if violation is not None:
             seat = action.seat if not isinstance(action, Abandon) else None
-            problems.append(_illegal(violation, pointer("hands", index, "actions", number),
-                                     hand.number, trick, seat))
+            problems.append(
+                _illegal(
+                    violation, pointer("hands", index, "actions", number), hand.number, trick, seat
+                )
+            )
             out.tricks = list(state.tricks)
             return out
     out.tricks = list(state.tricks)
@@ -233,24 +284,43 @@ def _replay_hand(
 
 
 def _illegal(v: Violation, at: str, hand: int, trick: int | None, seat: int | None) -> Problem:
-    return Problem(v.code, Kind.ILLEGAL, v.message, at, hand=hand, trick=trick, seat=seat,
-                   expected=v.expected, actual=v.actual)
+    return Problem(
+        v.code,
+        Kind.ILLEGAL,
+        v.message,
+        at,
+        hand=hand,
+        trick=trick,
+        seat=seat,
+        expected=v.expected,
+        actual=v.actual,
+    )
 
 
 def _incomplete(state: engine.State, index: int, number: int) -> Problem:
     if state.phase is engine.Phase.BID:
         missing = f"seat {state.turn} has not bid"
     else:
-        missing = f"trick {state.trick_number} of {state.size} is unfinished; seat {state.turn} to play"
-    return Problem("hand.incomplete", Kind.ILLEGAL, f"the actions stop before the hand ends: {missing}",
-                   pointer("hands", index, "actions"), hand=number, seat=state.turn)
+        missing = (
+            f"trick {state.trick_number} of {state.size} is unfinished; seat {state.turn} to play"
+        )
+    return Problem(
+        "hand.incomplete",
+        Kind.ILLEGAL,
+        f"the actions stop before the hand ends: {missing}",
+        pointer("hands", index, "actions"),
+        hand=number,
+        seat=state.turn,
+    )
 
 
 def _explain(score: engine.SeatScore, record: OhHellRecord) -> str:
     name = next((p.name for p in record.players if p.seat == score.seat), "?")
     steps = " + ".join(f"{rule} {points:+d}" for rule, points in score.parts)
-    return (f"seat {score.seat} ({name}): bid {score.bid}, took {score.tricks}: {steps} "
-            f"= {score.points}")
+    return (
+        f"seat {score.seat} ({name}): bid {score.bid}, took {score.tricks}: {steps} "
+        f"= {score.points}"
+    )
 
 
 def _audit_hand(hand: Hand, index: int, out: HandReport, problems: list[Problem]) -> None:
@@ -284,33 +354,60 @@ def _compare_row(
     if recorded is None:
         return
     if computed is not None and len(recorded) != len(computed):
-        problems.append(Problem("claim.seat-count", Kind.MALFORMED,
-                                f"the claimed {name} list has {len(recorded)} entries for "
-                                f"{len(computed)} seats", at, hand=number,
-                                expected=len(computed), actual=len(recorded)))
+        problems.append(
+            Problem(
+                "claim.seat-count",
+                Kind.MALFORMED,
+                f"the claimed {name} list has {len(recorded)} entries for {len(computed)} seats",
+                at,
+                hand=number,
+                expected=len(computed),
+                actual=len(recorded),
+            )
+        )
         return
     for seat, value in enumerate(recorded):
         check = compare(name, seat, value, computed[seat] if computed is not None else None)
         checks.append(check)
         if check.status is ClaimStatus.MISMATCH:
-            problems.append(Problem(f"{name}.mismatch", Kind.INCONSISTENT,
-                                    f"recorded {name} {value} for seat {seat}, "
-                                    f"recomputed {check.computed}",
-                                    f"{at}/{seat}", hand=number, seat=seat,
-                                    expected=check.computed, actual=value))
+            problems.append(
+                Problem(
+                    f"{name}.mismatch",
+                    Kind.INCONSISTENT,
+                    f"recorded {name} {value} for seat {seat}, recomputed {check.computed}",
+                    f"{at}/{seat}",
+                    hand=number,
+                    seat=seat,
+                    expected=check.computed,
+                    actual=value,
+                )
+            )
 
 
 def _audit_game(record: OhHellRecord, report: RecordReport) -> None:
     claims = record.claims
     if claims is None:
         return
-    _compare_row("total", "/claims/totals", claims.totals, report.totals, None,
-                 report.claims, report.problems)
+    _compare_row(
+        "total",
+        "/claims/totals",
+        claims.totals,
+        report.totals,
+        None,
+        report.claims,
+        report.problems,
+    )
     if claims.winners is not None:
         check = compare("winners", None, sorted(claims.winners), report.winners)
         report.claims.append(check)
         if check.status is ClaimStatus.MISMATCH:
-            report.problems.append(Problem("result.mismatch", Kind.INCONSISTENT,
-                                           f"recorded winner(s) {check.recorded}, recomputed "
-                                           f"{check.computed}", "/claims/winners",
-                                           expected=check.computed, actual=check.recorded))
+            report.problems.append(
+                Problem(
+                    "result.mismatch",
+                    Kind.INCONSISTENT,
+                    f"recorded winner(s) {check.recorded}, recomputed {check.computed}",
+                    "/claims/winners",
+                    expected=check.computed,
+                    actual=check.recorded,
+                )
+            )

@@ -1,0 +1,1 @@
+"""The ``tricklog`` command: a thin layer over ``records`` and ``replay``."""
