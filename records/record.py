@@ -10,13 +10,15 @@ from typing import Annotated
 from pydantic import Field
 
 from records.oh_hell import OhHellRecord
+from records.pinochle import PinochleRecord
 
-Record = OhHellRecord
+Record = OhHellRecord | PinochleRecord
 """Any game's record model (a union once there is more than one game)."""
 
 AnyRecord = Annotated[Record, Field(discriminator="game")]
 
 GAMES: dict[str, type[Record]] = {
     "oh_hell": OhHellRecord,
+    "pinochle": PinochleRecord,
 }
 """Record model by game id, in the order games are listed."""
