@@ -1,0 +1,287 @@
+"""Property tests of the Oh Hell referee over random legal games from the generator.
+
+* every generated game replays clean with ``audit=True``; trick winners and scores agree with a
+  small independent oracle written here from RULES.md §2.4-2.5, and the tricks of a deal add up
+  to its size;
+* with the hook on, the bids of a deal never add up to its size;
+* mutating exactly one action (a card the rules forbid there, a bid out of range, the wrong
+  seat) gives exactly one problem, with that action's pointer and the right code;
+* a wrong claimed score gives exactly one ``score.mismatch``. The referee compares claimed
+  totals with its own running totals, never with the claimed scores, so a source that also
+  carried the wrong score into its totals gets one ``total.mismatch`` per later totals claim of
+  that seat (and the game total), and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import orjson
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from records.io import dumps, parse
+from records.oh_hell import OhHellRecord
+from replay.check import check_record
+from replay.generators.oh_hell import generate
+from replay.report import RecordReport
+
+RANKS = "23456789TJQKA"
+DECK = [r + s for s in "CDHS" for r in RANKS]
+DEALS = {  # hand-worked from RULES.md §2.2: floor(52 / n), Hoyle's table
+    "default": {3: 17, 4: 13, 5: 10, 6: 8, 7: 7},
+    "hoyle": {3: 15, 4: 13, 5: 10, 6: 8, 7: 7},
+    "openspiel": {3: 1, 4: 1, 5: 1, 6: 1, 7: 1},
+}
+
+SETTINGS = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
+)
+
+seeds = st.integers(0, 2**32 - 1)
+players = st.integers(3, 7)
+presets = st.sampled_from(["default", "openspiel", "hoyle"])
+
+
+def _game(seed: int, n: int, name: str, **overrides: Any) -> OhHellRecord:
+    return generate(random.Random(seed), players=n, preset=name, **overrides)
+
+
+def _as_dict(record: OhHellRecord) -> dict[str, Any]:
+    data: dict[str, Any] = orjson.loads(dumps(record))
+    return data
+
+
+def _reparse(data: dict[str, Any]) -> OhHellRecord:
+    parsed = parse(orjson.dumps(data))
+    assert not isinstance(parsed, list), parsed
+    return parsed
+
+
+def _problems(report: RecordReport) -> list[tuple[str, str]]:
+    return [(p.code, p.pointer) for p in report.problems]
+
+
+# --- an independent oracle -------------------------------------------------------------------
+
+
+def _strength(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def _trick_winner(plays: list[tuple[int, str]], trump: str | None) -> int:
+    led = plays[0][1][-1]
+    trumps = [(s, c) for s, c in plays if c[-1] == trump]
+    pool = trumps or [(s, c) for s, c in plays if c[-1] == led]
+    return max(pool, key=lambda sc: _strength(sc[1]))[0]
+
+
+def _oracle_scores(rules: Any, size: int, bids: list[int], tricks: list[int]) -> list[int]:
+    out = []
+    for bid, took in zip(bids, tricks, strict=True):
+        if bid == took == 0:
+            out.append(5 + size if rules.nil_score == "5_plus_h" else rules.nil_score)
+        elif bid == took:
+            out.append(rules.points_per_trick * bid + rules.made_bonus)
+        elif rules.miss_score == "tricks":
+            out.append(rules.points_per_trick * took)
+        elif rules.miss_score == "minus_diff":
+            out.append(-rules.points_per_trick * abs(took - bid))
+        else:
+            out.append(0)
+    return out
+
+
+def _replay_by_hand(record: OhHellRecord, index: int) -> tuple[list[int], list[int], list[int]]:
+    """(bids, tricks per seat, trick winners) of one hand, without the engine."""
+    n = record.rules.num_players
+    hand = record.hands[index]
+    turned = hand.deal.turned_up
+    trump = turned[-1] if turned is not None else None
+    bids = [0] * n
+    tricks = [0] * n
+    winners: list[int] = []
+    current: list[tuple[int, str]] = []
+    for action in hand.actions:
+        if action.type == "bid":
+            bids[action.seat] = action.tricks
+        elif action.type == "play":
+            current.append((action.seat, action.card))
+            if len(current) == n:
+                winner = _trick_winner(current, trump)
+                winners.append(winner)
+                tricks[winner] += 1
+                current = []
+    assert current == []
+    return bids, tricks, winners
+
+
+# --- clean games -----------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(seed=seeds, n=players, name=presets)
+def test_random_games_replay_clean(seed: int, n: int, name: str) -> None:
+    record = _game(seed, n, name)
+    report = check_record(record, audit=True)
+    assert report.problems == []
+    assert len(record.hands) == DEALS[name][n]
+    assert len(report.hands) == len(record.hands)
+    totals = [0] * n
+    for index, (hand, replayed) in enumerate(zip(record.hands, report.hands, strict=True)):
+        size = len(hand.deal.hands[0])
+        if name != "openspiel":
+            assert size == hand.number  # ascending schedules: deal k has k cards
+        bids, tricks, winners = _replay_by_hand(record, index)
+        assert sum(tricks) == size
+        assert len(replayed.tricks) == size
+        assert [t.winner for t in replayed.tricks] == winners
+        assert [t.leader for t in replayed.tricks] == [(hand.dealer + 1) % n, *winners[:-1]]
+        scores = _oracle_scores(record.rules, size, bids, tricks)
+        assert replayed.scores == scores
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        assert replayed.totals == totals
+    assert report.totals == totals
+    assert report.winners == [s for s in range(n) if totals[s] == max(totals)]
+
+
+@SETTINGS
+@given(seed=seeds, n=players, name=st.sampled_from(["default", "openspiel"]))
+def test_hook_keeps_bids_off_the_deal_size(seed: int, n: int, name: str) -> None:
+    record = _game(seed, n, name, hook=True)
+    assert check_record(record, audit=True).problems == []
+    for hand in record.hands:
+        bids = [a for a in hand.actions if a.type == "bid"]
+        assert len(bids) == n
+        assert sum(b.tricks for b in bids) != len(hand.deal.hands[0])
+
+
+# --- one mutated action, one problem ---------------------------------------------------------
+
+
+def _pick(data: st.DataObject, record: OhHellRecord, kind: str | None) -> tuple[int, int]:
+    """(hand index, action index) of an action of ``kind`` (any kind if None)."""
+    spots = [
+        (i, j)
+        for i, hand in enumerate(record.hands)
+        for j, action in enumerate(hand.actions)
+        if kind is None or action.type == kind
+    ]
+    return data.draw(st.sampled_from(spots), label="spot")
+
+
+def _illegal_cards(record: OhHellRecord, i: int, j: int) -> dict[str, str]:
+    """Every card the seat of play ``j`` may not play there, with the expected problem code."""
+    n = record.rules.num_players
+    hand = record.hands[i]
+    seat = hand.actions[j].seat
+    earlier = [a for a in hand.actions[:j] if a.type == "play"]
+    holding = [c for c in hand.deal.hands[seat] if c not in {a.card for a in earlier}]
+    position = len(earlier) % n
+    out = {c: "play.card-not-held" for c in DECK if c not in holding}
+    if position == 0:
+        return out
+    led = earlier[len(earlier) - position].card[-1]
+    turned = hand.deal.turned_up
+    trump = turned[-1] if turned is not None else None
+    if any(c[-1] == led for c in holding):
+        out.update({c: "play.revoke" for c in holding if c[-1] != led})
+    elif record.rules.must_trump_when_void and any(c[-1] == trump for c in holding):
+        out.update({c: "play.must-trump" for c in holding if c[-1] != trump})
+    return out
+
+
+@SETTINGS
+@given(data=st.data(), seed=seeds, n=players, name=presets, basas=st.booleans())
+def test_one_illegal_card_gives_one_problem(
+    data: st.DataObject, seed: int, n: int, name: str, basas: bool
+) -> None:
+    record = _game(seed, n, name, must_trump_when_void=basas)
+    i, j = _pick(data, record, "play")
+    choices = _illegal_cards(record, i, j)
+    card = data.draw(st.sampled_from(sorted(choices)), label="card")
+    raw = _as_dict(record)
+    raw["hands"][i]["actions"][j]["card"] = card
+    report = check_record(_reparse(raw), audit=True)
+    assert _problems(report) == [(choices[card], f"/hands/{i}/actions/{j}")]
+    assert report.problems[0].seat == record.hands[i].actions[j].seat
+    assert report.problems[0].hand == record.hands[i].number
+
+
+@SETTINGS
+@given(data=st.data(), seed=seeds, n=players, name=presets, extra=st.integers(1, 20))
+def test_one_bid_out_of_range_gives_one_problem(
+    data: st.DataObject, seed: int, n: int, name: str, extra: int
+) -> None:
+    record = _game(seed, n, name)
+    i, j = _pick(data, record, "bid")
+    raw = _as_dict(record)
+    raw["hands"][i]["actions"][j]["tricks"] = len(record.hands[i].deal.hands[0]) + extra
+    report = check_record(_reparse(raw), audit=True)
+    assert _problems(report) == [("bid.out-of-range", f"/hands/{i}/actions/{j}")]
+
+
+@SETTINGS
+@given(data=st.data(), seed=seeds, n=players, name=presets)
+def test_one_action_by_the_wrong_seat_gives_one_problem(
+    data: st.DataObject, seed: int, n: int, name: str
+) -> None:
+    record = _game(seed, n, name)
+    i, j = _pick(data, record, None)
+    action = record.hands[i].actions[j]
+    seat = data.draw(st.sampled_from([s for s in range(n) if s != action.seat]), label="seat")
+    raw = _as_dict(record)
+    raw["hands"][i]["actions"][j]["seat"] = seat
+    report = check_record(_reparse(raw), audit=True)
+    code = "bid.out-of-turn" if action.type == "bid" else "play.out-of-turn"
+    assert _problems(report) == [(code, f"/hands/{i}/actions/{j}")]
+    assert report.problems[0].expected == action.seat
+    assert report.problems[0].actual == seat
+
+
+# --- claims ----------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(
+    data=st.data(),
+    seed=seeds,
+    n=players,
+    name=presets,
+    delta=st.integers(-30, 30).filter(bool),
+    carried=st.booleans(),
+)
+def test_a_wrong_score_claim(
+    data: st.DataObject, seed: int, n: int, name: str, delta: int, carried: bool
+) -> None:
+    record = _game(seed, n, name)
+    i = data.draw(st.integers(0, len(record.hands) - 1), label="hand")
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    raw = _as_dict(record)
+    claims = raw["hands"][i]["claims"]
+    right = claims["scores"][seat]
+    claims["scores"][seat] = right + delta
+    expected = [("score.mismatch", f"/hands/{i}/claims/scores/{seat}")]
+    if carried:  # the source added its wrong score into every later total
+        for k in range(i, len(raw["hands"])):
+            raw["hands"][k]["claims"]["totals"][seat] += delta
+            expected.append(("total.mismatch", f"/hands/{k}/claims/totals/{seat}"))
+        raw["claims"]["totals"][seat] += delta
+        expected.append(("total.mismatch", f"/claims/totals/{seat}"))
+    report = check_record(_reparse(raw), audit=True)
+    assert _problems(report) == expected
+    first = report.problems[0]
+    assert (first.expected, first.actual, first.hand) == (right, right + delta, i + 1)
+
+
+@SETTINGS
+@given(data=st.data(), seed=seeds, n=players, name=presets)
+def test_a_wrong_tricks_claim(data: st.DataObject, seed: int, n: int, name: str) -> None:
+    record = _game(seed, n, name)
+    i = data.draw(st.integers(0, len(record.hands) - 1), label="hand")
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    raw = _as_dict(record)
+    raw["hands"][i]["claims"]["tricks"][seat] += 1
+    report = check_record(_reparse(raw), audit=True)
+    assert _problems(report) == [("tricks.mismatch", f"/hands/{i}/claims/tricks/{seat}")]
