@@ -78,6 +78,8 @@ class HandReport:
     calls: list[tuple[int, str]] = field(default_factory=list)
     """(seat, what was said) in order: bids, auction calls, declarations."""
     tricks: list[Trick] = field(default_factory=list)
+    taken: list[int] | None = None
+    """Tricks taken per seat, including tricks conceded by a claim; None when not finished."""
     scores: list[int] | None = None
     """Points (or money) per seat for this hand, as recomputed."""
     totals: list[int] | None = None
@@ -105,6 +107,7 @@ class HandReport:
                 }
                 for t in self.tricks
             ],
+            "taken": self.taken,
             "scores": self.scores,
             "totals": self.totals,
             "derivation": self.derivation,

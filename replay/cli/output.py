@@ -17,6 +17,9 @@ def write_atomic(path: Path, chunks: Iterable[bytes]) -> None:
         with os.fdopen(handle, "wb") as stream:
             for chunk in chunks:
                 stream.write(chunk)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the usual mode
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -62,8 +62,13 @@ def describe(problem: Problem, source: str) -> str:
     text = f"{source}::{problem.pointer or '/'} {problem.code} [{problem.kind.value}]"
     text += f" ({where})" if where else ""
     text += f": {problem.message}"
-    if problem.expected is not None or problem.actual is not None:
-        text += f" (expected {problem.expected!r}, got {problem.actual!r})"
+    values = [
+        f"{label} {value!r}"
+        for label, value in (("expected", problem.expected), ("got", problem.actual))
+        if value is not None
+    ]
+    if values:
+        text += f" ({', '.join(values)})"
     return text
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from records.base import Player
+from records.base import Metadata, Player
 from records.oh_hell import PRESETS, Bid, Deal, GameClaims, Hand, HandClaims, OhHellRecord, Play
 from records.oh_hell import preset as make_rules
 from replay.engines import oh_hell as engine
@@ -61,6 +61,7 @@ def generate(
         id=game_id,
         rules=rules,
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
+        meta=Metadata(source="tricklog generate (random legal play)"),
         hands=recorded,
         claims=GameClaims(totals=totals, winners=engine.winners(totals)) if full else None,
     )

@@ -36,14 +36,15 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
         return
     plan = engine.schedule(rules)
     totals: list[int] | None = [0] * n if record.hands[0].number == 1 else None
-    previous: Hand | None = None
+    previous: Hand | None = None  # the last hand whose number and dealer are in sequence
     for index, hand in enumerate(record.hands):
         sequence = _sequence_problems(rules.num_players, plan, index, hand, previous)
-        report.problems.extend(sequence)
-        previous = hand
-        if any(p.code == "hand.number" for p in sequence):
+        if sequence:  # the hand cannot be placed in the game: report it once and skip it
+            report.problems.extend(sequence)
+            report.hands.append(HandReport(index=index, number=hand.number, dealer=hand.dealer))
             totals = None
             continue
+        previous = hand
         hand_report = _replay_hand(record, index, hand, plan, report.problems)
         if hand_report.scores is not None and totals is not None:
             totals = [t + s for t, s in zip(totals, hand_report.scores, strict=True)]
@@ -278,6 +279,7 @@ def _replay_hand(
     bids = [b if b is not None else 0 for b in state.bids]
     scored = engine.score_hand(rules, size, bids, state.tricks_won)
     out.status = HandStatus.COMPLETE
+    out.taken = list(state.tricks_won)
     out.scores = [s.points for s in scored]
     out.derivation = [_explain(s, record) for s in scored]
     return out
@@ -327,14 +329,9 @@ def _audit_hand(hand: Hand, index: int, out: HandReport, problems: list[Problem]
     claims = hand.claims
     if claims is None:
         return
-    tricks: list[int] | None = None
-    if out.status is HandStatus.COMPLETE and len(out.tricks) == len(out.deal[0]):
-        tricks = [0] * len(out.deal)
-        for t in out.tricks:
-            tricks[t.winner] += 1
     at = pointer("hands", index, "claims")
     for name, field, recorded, computed in (
-        ("tricks", "tricks", claims.tricks, tricks),
+        ("tricks", "tricks", claims.tricks, out.taken),
         ("score", "scores", claims.scores, out.scores),
         ("total", "totals", claims.totals, out.totals),
     ):
