@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from records.base import Count, Extensions, Metadata, Player, Seat, Strict
 from records.cards import FRENCH_52
@@ -131,9 +131,15 @@ PRESETS: dict[str, OhHellRules] = {
 
 
 def preset(name: str, num_players: int, **overrides: object) -> OhHellRules:
-    """The rules of a named preset for a number of players, with some values changed."""
-    return dataclasses.replace(PRESETS[name], num_players=num_players, **overrides)  # type: ignore[arg-type]
+    """The rules of a named preset for a number of players, with some values changed.
 
+    Raises ``ValueError`` (pydantic's ``ValidationError``) for values the format does not allow.
+    """
+    values = dataclasses.asdict(PRESETS[name]) | {"num_players": num_players} | overrides
+    return _RULES.validate_python(values)
+
+
+_RULES: TypeAdapter[OhHellRules] = TypeAdapter(OhHellRules)
 
 Card = Annotated[
     str,

@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import click
 import typer
 
 from replay.cli.audit import audit
@@ -48,13 +47,17 @@ def main(argv: list[str] | None = None) -> int:
     args = [a for a in args if a != "--debug"]
     try:
         result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         return int(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        return Exit.USAGE
-    except click.exceptions.Abort:
+    except typer.Abort:
         return Exit.UNREADABLE
+    except typer.TyperException as exc:  # usage errors: Typer's ClickException family
+        show = getattr(exc, "show", None)
+        if callable(show):
+            show()
+        else:
+            print(f"tricklog: {exc}", file=sys.stderr)
+        return Exit.USAGE
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stderr.close()

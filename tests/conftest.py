@@ -1,0 +1,41 @@
+"""Shared test helpers: run the ``tricklog`` command in-process and capture its output."""
+
+from __future__ import annotations
+
+import io
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from replay.cli.app import main
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+def _stream(data: bytes = b"") -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", write_through=True)
+
+
+@pytest.fixture
+def tricklog(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """``tricklog(*args, stdin=b"")`` runs the command as a user would and returns a ``Run``."""
+
+    def run(*args: str, stdin: bytes = b"") -> Run:
+        out, err = _stream(), _stream()
+        monkeypatch.setattr(sys, "stdin", _stream(stdin))
+        monkeypatch.setattr(sys, "stdout", out)
+        monkeypatch.setattr(sys, "stderr", err)
+        code = main(list(args))
+        return Run(code, out.buffer.getvalue().decode(), err.buffer.getvalue().decode())  # type: ignore[attr-defined]
+
+    return run
