@@ -35,9 +35,7 @@ DEALS = {  # hand-worked from RULES.md §2.2: floor(52 / n), Hoyle's table
     "openspiel": {3: 1, 4: 1, 5: 1, 6: 1, 7: 1},
 }
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
-)
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(0, 2**32 - 1)
 players = st.integers(3, 7)
@@ -205,8 +203,12 @@ def test_one_illegal_card_gives_one_problem(
     raw["hands"][i]["actions"][j]["card"] = card
     report = check_record(_reparse(raw), audit=True)
     assert _problems(report) == [(choices[card], f"/hands/{i}/actions/{j}")]
-    assert report.problems[0].seat == record.hands[i].actions[j].seat
-    assert report.problems[0].hand == record.hands[i].number
+    plays_before = sum(a.type == "play" for a in record.hands[i].actions[:j])
+    problem = report.problems[0]
+    assert problem.seat == record.hands[i].actions[j].seat
+    assert problem.hand == record.hands[i].number
+    assert problem.trick == plays_before // n + 1
+    assert problem.actual == card
 
 
 @SETTINGS
