@@ -93,3 +93,21 @@ FRENCH_52 = Deck("french-52", ranks="23456789TJQKA", suits="CDHS", suit_symbols=
 PINOCHLE_48 = Deck("pinochle-48", ranks="9JQKTA", suits="CDHS", copies=2, suit_symbols=FRENCH_SYMBOLS)
 """The 48-card pinochle deck (RULES.md §1.1): two of every A 10 K Q J 9 in four suits, Ace high
 and the Ten above the King."""
+
+ITALIAN_SUIT_NAMES = {"b": "bastoni", "c": "coppe", "d": "denari", "s": "spade"}
+
+ITALIAN_40 = Deck("italian-40", ranks="24567JNK3A", suits="bcds")
+"""The 40-card Italian-suited deck of Bestia (RULES.md §3.1).
+
+Notation: an upper-case rank then a lower-case suit, two characters like every card here.
+
+* ranks, low to high in trick power: ``2 4 5 6 7 J N K 3 A`` -- ``J`` Fante (jack), ``N``
+  Cavallo (knight, as in chess; the Donna with French-suited cards), ``K`` Re (king), then the
+  3 and the Ace above the king;
+* suits in lower case: ``b`` bastoni, ``c`` coppe, ``d`` denari, ``s`` spade.
+
+``Ad`` is the Ace of denari, ``3c`` the three of coppe, ``Ns`` the Cavallo of spade. No letter is
+both a rank and a suit, even ignoring case (the Italian initials F/C/R would make ``C`` both the
+Cavallo and coppe), and the lower-case suits keep an Italian card from being read as a French one
+(``Kc`` is never the king of clubs ``KC``).
+"""

@@ -9,10 +9,11 @@ from typing import Annotated
 
 from pydantic import Field
 
+from records.bestia import BestiaRecord
 from records.oh_hell import OhHellRecord
 from records.pinochle import PinochleRecord
 
-Record = OhHellRecord | PinochleRecord
+Record = OhHellRecord | PinochleRecord | BestiaRecord
 """Any game's record model (a union once there is more than one game)."""
 
 AnyRecord = Annotated[Record, Field(discriminator="game")]
@@ -20,5 +21,6 @@ AnyRecord = Annotated[Record, Field(discriminator="game")]
 GAMES: dict[str, type[Record]] = {
     "oh_hell": OhHellRecord,
     "pinochle": PinochleRecord,
+    "bestia": BestiaRecord,
 }
 """Record model by game id, in the order games are listed."""

@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from records.cards import FRENCH_52, Deck
+from records.cards import FRENCH_52, ITALIAN_40, PINOCHLE_48, Deck
 from records.record import Record
+from replay.generators import bestia as bestia_generator
 from replay.generators import oh_hell as oh_hell_generator
+from replay.generators import pinochle as pinochle_generator
+from replay.referees import bestia as bestia_referee
 from replay.referees import oh_hell as oh_hell_referee
+from replay.referees import pinochle as pinochle_referee
 
 
 @dataclass(frozen=True)
@@ -36,5 +40,21 @@ GAMES: dict[str, Game] = {
         oh_hell_generator.generate,
         tuple(oh_hell_generator.PRESETS),
         FRENCH_52,
+    ),
+    "pinochle": Game(
+        "pinochle",
+        "Auction Pinochle (three-handed)",
+        pinochle_referee.referee,
+        pinochle_generator.generate,
+        tuple(pinochle_generator.PRESETS),
+        PINOCHLE_48,
+    ),
+    "bestia": Game(
+        "bestia",
+        "Bestia",
+        bestia_referee.referee,
+        bestia_generator.generate,
+        tuple(bestia_generator.PRESETS),
+        ITALIAN_40,
     ),
 }

@@ -1,0 +1,185 @@
+"""Audit of a Bestia sitting: the claims of each hand and of the sitting against the replay, and
+the derivation a person reads to settle a dispute.
+
+Every claim is compared with a recomputed value; a claim the record does not state is missing,
+one that replay could not compute (a stopped hand, an unknown pot) is unchecked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from records.bestia import BestiaRecord, Hand
+from records.problems import Kind, Problem, pointer
+from replay.engines.bestia_pot import Settlement
+from replay.report import ClaimCheck, ClaimStatus, HandReport, RecordReport, compare
+
+
+def derivation(record: BestiaRecord, s: Settlement, totals: Sequence[int] | None) -> list[str]:
+    """Per seat invito, share, refund, bestia, net and balance; then the pot step by step."""
+    names = {p.seat: p.name for p in record.players}
+    lines = []
+    for seat in range(record.rules.num_players):
+        balance = f"{totals[seat]:+d}" if totals is not None else "unknown"
+        lines.append(
+            f"seat {seat} ({names.get(seat, '?')}): {s.tricks[seat]} trick(s); invito -{s.invitos[seat]}, share "
+            f"+{s.shares[seat]}, refund +{s.refunds[seat]}, bestia -{s.bestias[seat]} = net "
+            f"{s.nets[seat]:+d}; balance {balance}"
+        )
+    lines.extend(f"pot: {step}" for step in s.steps)
+    return lines
+
+
+def audit_hand(
+    hand: Hand,
+    index: int,
+    out: HandReport,
+    settled: Settlement | None,
+    carry: int | None,
+    problems: list[Problem],
+) -> None:
+    """Compare the hand's claims; ``carry`` is what the previous hand carried (or None)."""
+    claims = hand.claims
+    if claims is None:
+        return
+    at = pointer("hands", index, "claims")
+    number = hand.number
+    start = compare("starting_pot", None, claims.starting_pot, carry)
+    out.claims.append(start)
+    if start.status is ClaimStatus.MISMATCH:
+        problems.append(
+            Problem(
+                "pot.carry-mismatch",
+                Kind.INCONSISTENT,
+                f"hand {number} starts with a pot of {claims.starting_pot}, but the previous hand "
+                f"carried {carry}",
+                f"{at}/starting_pot",
+                hand=number,
+                expected=carry,
+                actual=claims.starting_pot,
+            )
+        )
+    s = settled
+    for name, field, recorded, computed in (
+        ("invito", "invitos", claims.invitos, s.invitos if s else None),
+        ("tricks", "tricks", claims.tricks, s.tricks if s else None),
+        ("share", "shares", claims.shares, s.shares if s else None),
+        ("refund", "refunds", claims.refunds, s.refunds if s else None),
+        ("bestia", "bestias", claims.bestias, s.bestias if s else None),
+        ("balance", "balances", claims.balances, out.totals),
+    ):
+        compare_row(name, f"{at}/{field}", recorded, computed, number, out.claims, problems)
+    for name, field, value, computed_value in (
+        ("pot", "pot", claims.pot, s.pot if s else None),
+        ("carried", "carried", claims.carried, s.carried if s else None),
+    ):
+        _compare_one(name, f"{at}/{field}", value, computed_value, number, out.claims, problems)
+
+
+def audit_sitting(record: BestiaRecord, report: RecordReport, carry: int | None) -> None:
+    """The sitting's claims: money conserved, then final balances and pot against replay."""
+    claims = record.claims
+    if claims is None:
+        return
+    balances = claims.balances
+    if (
+        balances is not None
+        and None not in balances
+        and claims.carried is not None
+        and sum(b for b in balances if b is not None) + claims.carried != record.opening_pot
+    ):
+        total = sum(b for b in balances if b is not None)
+        report.problems.append(
+            Problem(
+                "ledger.not-conserved",
+                Kind.INCONSISTENT,
+                f"the claimed balances add up to {total:+d} and {claims.carried} is left in the pot, "
+                f"but the sitting opened with {record.opening_pot}: what the players paid does not "
+                "equal what they received plus what is left in the pot",
+                "/claims",
+                expected=record.opening_pot,
+                actual=total + claims.carried,
+            )
+        )
+    compare_row(
+        "balance", "/claims/balances", balances, report.totals, None, report.claims, report.problems
+    )
+    _compare_one(
+        "carried",
+        "/claims/carried",
+        claims.carried,
+        carry if report.totals is not None else None,
+        None,
+        report.claims,
+        report.problems,
+    )
+
+
+def _compare_one(
+    name: str,
+    at: str,
+    recorded: int | None,
+    computed: int | None,
+    number: int | None,
+    checks: list[ClaimCheck],
+    problems: list[Problem],
+) -> None:
+    if recorded is None:
+        return
+    check = compare(name, None, recorded, computed)
+    checks.append(check)
+    if check.status is ClaimStatus.MISMATCH:
+        problems.append(
+            Problem(
+                f"{name}.mismatch",
+                Kind.INCONSISTENT,
+                f"recorded {name} {recorded}, recomputed {computed}",
+                at,
+                hand=number,
+                expected=computed,
+                actual=recorded,
+            )
+        )
+
+
+def compare_row(
+    name: str,
+    at: str,
+    recorded: Sequence[int | None] | None,
+    computed: Sequence[int] | None,
+    number: int | None,
+    checks: list[ClaimCheck],
+    problems: list[Problem],
+) -> None:
+    """Compare a per-seat list of claims; a claim that replay could not compute is unchecked."""
+    if recorded is None:
+        return
+    if computed is not None and len(recorded) != len(computed):
+        problems.append(
+            Problem(
+                "claim.seat-count",
+                Kind.MALFORMED,
+                f"the claimed {name} list has {len(recorded)} entries for {len(computed)} seats",
+                at,
+                hand=number,
+                expected=len(computed),
+                actual=len(recorded),
+            )
+        )
+        return
+    for seat, value in enumerate(recorded):
+        check = compare(name, seat, value, computed[seat] if computed is not None else None)
+        checks.append(check)
+        if check.status is ClaimStatus.MISMATCH:
+            problems.append(
+                Problem(
+                    f"{name}.mismatch",
+                    Kind.INCONSISTENT,
+                    f"recorded {name} {value} for seat {seat}, recomputed {check.computed}",
+                    f"{at}/{seat}",
+                    hand=number,
+                    seat=seat,
+                    expected=check.computed,
+                    actual=value,
+                )
+            )
