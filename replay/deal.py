@@ -25,6 +25,12 @@ def card_problems(
     that together must not hold any card more often than the deck does. With ``complete`` they
     must hold the whole deck.
     """
+    if deck.copies == 1:
+        flat = [card for _, cards in groups for card in cards]
+        distinct = set(flat)
+        whole = not complete or len(flat) == len(deck.cards)
+        if whole and len(distinct) == len(flat) and distinct <= deck.strength.keys():
+            return []  # the common case, decided without counting card by card
     allowed = deck.counts()
     seen: Counter[str] = Counter()
     problems: list[Problem] = []

@@ -91,6 +91,36 @@ def legal_cards(
     return list(hand)
 
 
+def is_legal(
+    card: str,
+    hand: Sequence[str],
+    trick: Sequence[str],
+    trump: str | None,
+    strength: Mapping[str, int],
+    rules: FollowRules,
+) -> bool:
+    """``card in legal_cards(...)``, without building the list in the common cases.
+
+    Replay asks this once per card played, so it is the hot path of every audit.
+    """
+    if card not in hand:
+        return False
+    if not trick:
+        return True
+    if rules.must_head or rules.must_overtrump:
+        return card in legal_cards(hand, trick, trump, strength, rules)
+    led = trick[0][-1]
+    suit = card[-1]
+    if suit == led:
+        return True
+    for held in hand:
+        if held[-1] == led:
+            return False
+    if rules.must_trump_when_void and trump is not None and suit != trump:
+        return not any(held[-1] == trump for held in hand)
+    return True
+
+
 def explain_illegal(
     card: str, hand: Sequence[str], trick: Sequence[str], trump: str | None
 ) -> tuple[str, str]:

@@ -84,7 +84,8 @@ def _hand_view(report: RecordReport, hand: HandReport, deck: Deck | None) -> Gro
         )
     ]
     for seat, cards in enumerate(hand.deal):
-        parts.append(f"  {_name(report, seat):<16} " + " ".join(_card(deck, c) for c in cards))
+        fanned = deck.sorted(cards) if deck is not None else cards
+        parts.append(f"  {_name(report, seat):<16} " + " ".join(_card(deck, c) for c in fanned))
     if hand.calls:
         parts.append("  calls: " + "; ".join(f"{_name(report, s)} {c}" for s, c in hand.calls))
     if hand.tricks:

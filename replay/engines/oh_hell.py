@@ -23,7 +23,7 @@ from enum import Enum
 from records.cards import FRENCH_52
 from records.oh_hell import OhHellRules
 from records.problems import Violation
-from replay.tricks import FollowRules, Trick, explain_illegal, legal_cards, winning_index
+from replay.tricks import FollowRules, Trick, beats, explain_illegal, is_legal, legal_cards
 
 DECK = FRENCH_52
 HOYLE_MAX = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}  # R-DBARKER, R-SPRUCE: deals per player count
@@ -113,6 +113,8 @@ class State:
     leader: int
     follow: FollowRules
     trick: list[str] = field(default_factory=list)
+    winning: int = 0
+    """Index in ``trick`` of the card winning it so far."""
     tricks_won: list[int] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
 
@@ -227,7 +229,7 @@ def check_play(state: State, seat: int, card: str) -> Violation | None:
             "play.out-of-turn", f"seat {seat} played out of turn", expected=state.turn, actual=seat
         )
     hand = state.hands[seat]
-    if card in hand and card in legal_plays(state):
+    if is_legal(card, hand, state.trick, state.trump, DECK.strength, state.follow):
         return None
     code, reason = explain_illegal(card, hand, state.trick, state.trump)
     return Violation(code, reason, actual=card)
@@ -236,21 +238,26 @@ def check_play(state: State, seat: int, card: str) -> Violation | None:
 def apply_play(state: State, card: str) -> Trick | None:
     """Play ``card`` for the seat to move; return the trick if this card completed it."""
     state.hands[state.turn].remove(card)
-    state.trick.append(card)
+    trick = state.trick
+    if trick and beats(card, trick[state.winning], state.trump, DECK.strength):
+        state.winning = len(trick)
+    trick.append(card)
     n = state.rules.num_players
-    if len(state.trick) < n:
+    if len(trick) < n:
         state.turn = (state.turn + 1) % n
         return None
-    winner = (state.leader + winning_index(state.trick, state.trump, DECK.strength)) % n
+    leader = state.leader
+    winner = (leader + state.winning) % n
     done = Trick(
         number=len(state.tricks) + 1,
-        leader=state.leader,
-        plays=tuple(((state.leader + i) % n, c) for i, c in enumerate(state.trick)),
+        leader=leader,
+        plays=tuple(((leader + i) % n, c) for i, c in enumerate(trick)),
         winner=winner,
     )
     state.tricks.append(done)
     state.tricks_won[winner] += 1
     state.trick = []
+    state.winning = 0
     state.leader = state.turn = winner
     if len(state.tricks) == state.size:
         state.phase = Phase.OVER

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from records.oh_hell import Abandon, Bid, Claim, Hand, OhHellRecord
+from records.oh_hell import Abandon, Action, Hand, OhHellRecord
 from records.problems import Kind, Problem, Violation, pointer
 from replay.deal import card_problems
 from replay.engines import oh_hell as engine
@@ -45,7 +45,7 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
             totals = None
             continue
         previous = hand
-        hand_report = _replay_hand(record, index, hand, plan, report.problems)
+        hand_report = _replay_hand(record, index, hand, plan, report.problems, explain=audit)
         if hand_report.scores is not None and totals is not None:
             totals = [t + s for t, s in zip(totals, hand_report.scores, strict=True)]
         elif hand_report.status is HandStatus.STOPPED:
@@ -229,10 +229,12 @@ def _replay_hand(
     hand: Hand,
     plan: Sequence[int] | None,
     problems: list[Problem],
+    *,
+    explain: bool,
 ) -> HandReport:
     rules = record.rules
     out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
-    out.deal = [engine.DECK.sorted(cards) for cards in hand.deal.hands]
+    out.deal = hand.deal.hands
     size, trump, deal_problems = _deal_problems(record, index, hand, plan)
     if deal_problems:
         problems.extend(deal_problems)
@@ -240,33 +242,12 @@ def _replay_hand(
     out.trump = trump
     state = engine.new_hand(rules, hand.dealer, size, [list(c) for c in hand.deal.hands], trump)
     for number, action in enumerate(hand.actions):
-        trick = state.trick_number if state.phase is engine.Phase.PLAY else None
-        violation: Violation | None
-        if isinstance(action, Bid):
-            violation = engine.check_bid(state, action.seat, action.tricks)
-            if violation is None:
-                engine.apply_bid(state, action.tricks)
-                out.calls.append(
-                    (action.seat, "nil" if action.tricks == 0 else f"bid {action.tricks}")
-                )
-        elif isinstance(action, Claim):
-            violation = engine.check_claim(state, action.remaining)
-            if violation is None:
-                engine.apply_claim(state, action.remaining)
-        elif isinstance(action, Abandon):
-            engine.abandon(state)
-            violation = None
-        else:
-            violation = engine.check_play(state, action.seat, action.card)
-            if violation is None:
-                engine.apply_play(state, action.card)
+        violation = _apply(state, action, out)
         if violation is not None:
+            trick = state.trick_number if state.phase is engine.Phase.PLAY else None
             seat = action.seat if not isinstance(action, Abandon) else None
-            problems.append(
-                _illegal(
-                    violation, pointer("hands", index, "actions", number), hand.number, trick, seat
-                )
-            )
+            at = pointer("hands", index, "actions", number)
+            problems.append(_illegal(violation, at, hand.number, trick, seat))
             out.tricks = list(state.tricks)
             return out
     out.tricks = list(state.tricks)
@@ -281,8 +262,31 @@ def _replay_hand(
     out.status = HandStatus.COMPLETE
     out.taken = list(state.tricks_won)
     out.scores = [s.points for s in scored]
-    out.derivation = [_explain(s, record) for s in scored]
+    if explain:
+        out.derivation = [_explain(s, record) for s in scored]
     return out
+
+
+def _apply(state: engine.State, action: Action, out: HandReport) -> Violation | None:
+    """Check one action and, if legal, apply it. Plays come first: they are most actions."""
+    violation: Violation | None
+    if action.type == "play":
+        violation = engine.check_play(state, action.seat, action.card)
+        if violation is None:
+            engine.apply_play(state, action.card)
+    elif action.type == "bid":
+        violation = engine.check_bid(state, action.seat, action.tricks)
+        if violation is None:
+            engine.apply_bid(state, action.tricks)
+            out.calls.append((action.seat, "nil" if action.tricks == 0 else f"bid {action.tricks}"))
+    elif action.type == "claim":
+        violation = engine.check_claim(state, action.remaining)
+        if violation is None:
+            engine.apply_claim(state, action.remaining)
+    else:
+        engine.abandon(state)
+        violation = None
+    return violation
 
 
 def _illegal(v: Violation, at: str, hand: int, trick: int | None, seat: int | None) -> Problem:
