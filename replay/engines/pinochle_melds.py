@@ -1,0 +1,260 @@
+"""Pinochle melds and card points: what each meld is made of, what it is worth, and the
+card-reuse rule, all on multisets because the double deck holds two of every card.
+
+RULES.md §1.4: a physical card may serve in at most one meld of each class but in melds of
+different classes. With duplicate cards that is checked per class as a multiset inclusion:
+the cards of all melds declared in one class must be held, counted with multiplicity. So two
+pinochles need both Q♠ and both J♦, and a royal marriage next to a flush needs the second K and
+Q of trumps.
+
+Pure functions of plain values; no pydantic, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from records.cards import PINOCHLE_48
+from records.pinochle import PinochleRules
+from records.problems import Violation
+
+DECK = PINOCHLE_48
+SUITS = "CDHS"
+
+MELD_VALUES: dict[str, int] = {  # RULES.md §1.4 meld table (R-PENGUIN, R-WIKI-PIN, R-888)
+    "flush": 150,
+    "royal_marriage": 40,
+    "marriage": 20,
+    "dix": 10,
+    "aces": 100,
+    "kings": 80,
+    "queens": 60,
+    "jacks": 40,
+    "pinochle": 40,
+}
+BONUS_VALUES: dict[str, int] = {  # double_meld_values = "bonus" (R-WIKI-PIN, R-PENGUIN)
+    "double_flush": 1500,
+    "double_aces": 1000,
+    "double_kings": 800,
+    "double_queens": 600,
+    "double_jacks": 400,
+    "double_pinochle": 300,
+}
+EXTRA_VALUES: dict[str, int] = {  # R-PENGUIN "by agreement", R-WIKI-PIN two-hand text
+    "flush_extra_king": 190,
+    "flush_extra_queen": 190,
+    "flush_extra_marriage": 230,
+    "grand_pinochle": 60,
+    "round_house": 250,
+}
+
+CARD_POINTS: dict[str, dict[str, int]] = {  # RULES.md §1.1 table; each totals 240 in cards
+    "classic": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},  # "basic Pinochle"
+    "alt_a": {"A": 10, "T": 10, "K": 5, "Q": 5, "J": 0, "9": 0},  # seed alternative (a)
+    "alt_b": {"A": 10, "T": 10, "K": 10, "Q": 0, "J": 0, "9": 0},  # seed alternative (b)
+    "simplified": {"A": 1, "T": 1, "K": 1, "Q": 0, "J": 0, "9": 0},  # R-WIKI-PIN method 4
+}
+
+_AROUND = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J"}
+_SEQUENCE = "ATKQJ"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMeld:
+    """A declared meld that was checked: its kind, its cards and what it is worth."""
+
+    kind: str
+    cards: tuple[str, ...]
+    value: int
+
+
+def card_points(rules: PinochleRules, cards: Iterable[str]) -> int:
+    table = CARD_POINTS[rules.card_points]
+    return sum(table[c[0]] for c in cards)
+
+
+def meld_value(rules: PinochleRules, kind: str) -> int:
+    value = MELD_VALUES.get(kind) or BONUS_VALUES.get(kind) or EXTRA_VALUES[kind]
+    return value // 10 if rules.card_points == "simplified" else value
+
+
+def meld_classes(rules: PinochleRules, kind: str) -> tuple[str, ...]:
+    """The reuse classes a meld belongs to: A sequences, B arounds, C pinochles (D: the dix
+    under ``dix_class = special``). The round house is marriages and arounds at once."""
+    if kind == "dix":
+        return ("A",) if rules.dix_class == "A" else ("D",)
+    if kind == "round_house":
+        return ("A", "B")
+    if kind in ("flush", "royal_marriage", "marriage", "double_flush") or kind.startswith(
+        "flush_extra"
+    ):
+        return ("A",)
+    if kind.endswith("pinochle"):
+        return ("C",)
+    return ("B",)
+
+
+def is_meld_allowed(rules: PinochleRules, kind: str) -> bool:
+    """Whether the rules in force know this meld at all."""
+    if kind in BONUS_VALUES:
+        return rules.double_meld_values == "bonus"
+    if kind.startswith("flush_extra"):
+        return rules.flush_extra_marriage
+    if kind == "grand_pinochle":
+        return rules.grand_pinochle_60
+    if kind == "round_house":
+        return rules.round_house_bonus
+    return kind in MELD_VALUES
+
+
+def required_cards(kind: str, trump: str, cards: Sequence[str]) -> list[str] | None:
+    """The exact cards meld ``kind`` needs with ``trump``; None for a marriage outside a
+    plain suit. The declared ``cards`` only say which suit a plain marriage is in."""
+    single = kind.removeprefix("double_")
+    times = 2 if kind.startswith("double_") else 1
+    if single == "flush" or kind.startswith("flush_extra"):
+        extra = {"flush_extra_king": "K", "flush_extra_queen": "Q", "flush_extra_marriage": "KQ"}
+        return [r + trump for r in _SEQUENCE + extra.get(kind, "")] * times
+    if single == "royal_marriage":
+        return ["K" + trump, "Q" + trump]
+    if single == "marriage":
+        suit = cards[0][-1] if cards else trump
+        return None if suit == trump else ["K" + suit, "Q" + suit]
+    if single == "dix":
+        return ["9" + trump]
+    if single in _AROUND:
+        return [_AROUND[single] + s for s in SUITS] * times
+    if single == "pinochle":
+        return ["QS", "JD"] * times
+    if kind == "grand_pinochle":
+        return ["KS", "QS", "JD"]
+    return [r + s for s in SUITS for r in "KQ"]  # round_house
+
+
+def is_sub_multiset(part: Counter[str], whole: Counter[str]) -> bool:
+    return all(whole[card] >= count for card, count in part.items())
+
+
+def check_melds(
+    rules: PinochleRules, trump: str, hand: Sequence[str], melds: Sequence[tuple[str, list[str]]]
+) -> tuple[int, Violation] | None:
+    """The first declared meld that is not a real meld of the 18-card ``hand`` with its index,
+    or None. Checks the kind, the exact cards, that they are held, then the reuse rule per
+    class on multisets."""
+    held = Counter(hand)
+    used: dict[str, Counter[str]] = {}
+    for index, (kind, cards) in enumerate(melds):
+        if not is_meld_allowed(rules, kind):
+            return index, Violation(
+                "meld.not-allowed", f"{kind} is not a meld under these rules", actual=kind
+            )
+        need = required_cards(kind, trump, cards)
+        if need is None:
+            return index, Violation(
+                "meld.wrong-cards",
+                f"a marriage in trumps ({trump}) is a royal_marriage, not a marriage",
+                actual=cards,
+            )
+        if Counter(cards) != Counter(need):
+            return index, Violation(
+                "meld.wrong-cards",
+                f"{' '.join(cards)} is not a {kind} with {trump} trump; it needs {' '.join(need)}",
+                expected=DECK.sorted(need),
+                actual=cards,
+            )
+        if not is_sub_multiset(Counter(cards), held):
+            missing = Counter(cards) - held
+            return index, Violation(
+                "meld.cards-not-held",
+                f"the declarer's 18 cards do not hold {' '.join(sorted(missing.elements()))} "
+                f"for the {kind}",
+                actual=cards,
+            )
+        for cls in meld_classes(rules, kind):
+            total = used.setdefault(cls, Counter()) + Counter(cards)
+            if not is_sub_multiset(total, held):
+                extra = sorted((total - held).elements())
+                return index, Violation(
+                    "meld.reused-card",
+                    f"the {kind} uses {' '.join(extra)} again in class {cls}; a card serves "
+                    "only once per class (the hand holds too few copies)",
+                    actual=cards,
+                )
+            used[cls] = total
+    return None
+
+
+def score_melds(
+    rules: PinochleRules, melds: Sequence[tuple[str, list[str]]]
+) -> tuple[ScoredMeld, ...]:
+    return tuple(ScoredMeld(k, tuple(c), meld_value(rules, k)) for k, c in melds)
+
+
+def lost_meld_card(
+    rules: PinochleRules, hand18: Sequence[str], buried: Sequence[str], melds: Sequence[ScoredMeld]
+) -> str | None:
+    """A card of a scored meld that the burial took away (RULES.md §1.5), or None. Checked per
+    class on multisets: each class's meld cards must still be in the 15 cards kept."""
+    kept = Counter(hand18) - Counter(buried)
+    by_class: dict[str, Counter[str]] = {}
+    for meld in melds:
+        if meld.value <= 0:
+            continue
+        for cls in meld_classes(rules, meld.kind):
+            by_class.setdefault(cls, Counter()).update(meld.cards)
+    for need in by_class.values():
+        short = need - kept
+        if short:
+            return min(short)
+    return None
+
+
+def available_melds(
+    rules: PinochleRules, hand: Sequence[str], trump: str
+) -> list[tuple[str, list[str]]]:
+    """A set of melds the hand can declare together under the reuse rule, as large as the
+    classes allow (per class, greedy). Round house and flush-plus-extra melds are left out."""
+    held = Counter(hand)
+    bonus = rules.double_meld_values == "bonus"
+    out: list[tuple[str, list[str]]] = []
+
+    def add(kind: str, times: int, suit: str = trump) -> None:
+        need = required_cards(kind, trump, ["K" + suit])
+        out.extend((kind, list(need or [])) for _ in range(times))
+
+    flushes = min(held[r + trump] for r in _SEQUENCE)
+    if bonus and flushes == 2:
+        add("double_flush", 1)
+    else:
+        add("flush", flushes)
+    add("royal_marriage", min(held["K" + trump], held["Q" + trump]) - flushes)
+    add("dix", held["9" + trump])
+    for suit in SUITS.replace(trump, ""):
+        add("marriage", min(held["K" + suit], held["Q" + suit]), suit)
+    for kind, rank in _AROUND.items():
+        times = min(held[rank + s] for s in SUITS)
+        if bonus and times == 2:
+            add("double_" + kind, 1)
+        else:
+            add(kind, times)
+    pinochles = min(held["QS"], held["JD"])
+    if bonus and pinochles == 2:
+        add("double_pinochle", 1)
+        return out
+    grand = min(pinochles, held["KS"]) if rules.grand_pinochle_60 else 0
+    add("grand_pinochle", grand)
+    add("pinochle", pinochles - grand)
+    return out
+
+
+def largest_meld(rules: PinochleRules, hand: Sequence[str], trump: str) -> tuple[int, list[str]]:
+    """The most meld the hand could have declared with this trump, and its parts. Information
+    for the audit only, never a score."""
+    found = Counter(kind for kind, _ in available_melds(rules, hand, trump))
+    parts = [
+        f"{kind}{' x' + str(times) if times > 1 else ''} {meld_value(rules, kind) * times}"
+        for kind, times in found.items()
+    ]
+    return sum(meld_value(rules, k) * t for k, t in found.items()), parts
