@@ -35,10 +35,19 @@ def referee(record: BestiaRecord, report: RecordReport, *, audit: bool) -> None:
         return
     carry: int | None = record.opening_pot
     totals: list[int] | None = [0] * rules.num_players
-    previous: Hand | None = None
+    # The number and dealer each hand should have, from the first hand on: one wrong hand is
+    # reported once, not again as the cause of its successor's "wrong" rotation.
+    expected: tuple[int, int | None] | None = None
     for index, hand in enumerate(record.hands):
-        sequence = _sequence_problems(record, index, hand, previous)
-        previous = hand
+        sequence = _sequence_problems(record, index, hand, expected)
+        number = expected[0] if expected is not None else hand.number
+        dealer = expected[1] if expected is not None else None
+        if dealer is None and hand.dealer < rules.num_players:
+            dealer = hand.dealer
+        expected = (
+            number + 1,
+            None if dealer is None else engine.Ring(rules.num_players).after(dealer),
+        )
         if sequence:
             report.problems.extend(sequence)
             carry = totals = None
@@ -103,20 +112,22 @@ def _setup_problems(record: BestiaRecord) -> list[Problem]:
 
 
 def _sequence_problems(
-    record: BestiaRecord, index: int, hand: Hand, previous: Hand | None
+    record: BestiaRecord, index: int, hand: Hand, expected: tuple[int, int | None] | None
 ) -> list[Problem]:
+    """Problems with a hand's number and dealer; ``expected`` (number, dealer) from the hands
+    before it, None for the first hand."""
     n = record.rules.num_players
     where = pointer("hands", index)
-    if previous is not None and hand.number != previous.number + 1:
+    if expected is not None and hand.number != expected[0]:
         return [
             Problem(
                 "hand.number",
                 Kind.ILLEGAL,
-                f"hand {hand.number} follows hand {previous.number}: a sitting's hands are "
+                f"hand {hand.number} where hand {expected[0]} should be: a sitting's hands are "
                 "consecutive",
                 where + "/number",
                 hand=hand.number,
-                expected=previous.number + 1,
+                expected=expected[0],
                 actual=hand.number,
             )
         ]
@@ -131,19 +142,19 @@ def _sequence_problems(
                 actual=hand.dealer,
             )
         ]
-    if previous is not None:
-        expected = engine.Ring(n).after(previous.dealer)
-        if hand.dealer != expected:
+    if expected is not None and expected[1] is not None:
+        dealer = expected[1]
+        if hand.dealer != dealer:
             return [
                 Problem(
                     "deal.dealer-rotation",
                     Kind.ILLEGAL,
                     f"seat {hand.dealer} deals hand {hand.number}, but the deal passes to the "
-                    f"right (anticlockwise) and seat {expected} should",
+                    f"right (anticlockwise) and seat {dealer} should",
                     where + "/dealer",
                     hand=hand.number,
                     seat=hand.dealer,
-                    expected=expected,
+                    expected=dealer,
                     actual=hand.dealer,
                 )
             ]
