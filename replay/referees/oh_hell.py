@@ -13,7 +13,8 @@ from records.oh_hell import Abandon, Action, Hand, OhHellRecord
 from records.problems import Kind, Problem, Violation, pointer
 from replay.deal import card_problems
 from replay.engines import oh_hell as engine
-from replay.report import ClaimCheck, ClaimStatus, HandReport, HandStatus, RecordReport, compare
+from replay.referees.common import compare_claim, compare_row, illegal, players_problem
+from replay.report import HandReport, HandStatus, RecordReport
 
 
 def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
@@ -21,18 +22,9 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
     rules = record.rules
     n = rules.num_players
     report.players = [p.name for p in sorted(record.players, key=lambda p: p.seat)]
-    seats = sorted(p.seat for p in record.players)
-    if seats != list(range(n)):
-        report.problems.append(
-            Problem(
-                "record.players",
-                Kind.MALFORMED,
-                f"players must sit in seats 0..{n - 1} once each (num_players = {n})",
-                "/players",
-                expected=list(range(n)),
-                actual=seats,
-            )
-        )
+    misfit = players_problem(record.players, n, "num_players")
+    if misfit is not None:
+        report.problems.append(misfit)
         return
     plan = engine.schedule(rules)
     totals: list[int] | None = [0] * n if record.hands[0].number == 1 else None
@@ -247,7 +239,7 @@ def _replay_hand(
             trick = state.trick_number if state.phase is engine.Phase.PLAY else None
             seat = action.seat if not isinstance(action, Abandon) else None
             at = pointer("hands", index, "actions", number)
-            problems.append(_illegal(violation, at, hand.number, trick, seat))
+            problems.append(illegal(violation, at, hand.number, trick, seat))
             out.tricks = list(state.tricks)
             return out
     out.tricks = list(state.tricks)
@@ -289,20 +281,6 @@ def _apply(state: engine.State, action: Action, out: HandReport) -> Violation | 
     return violation
 
 
-def _illegal(v: Violation, at: str, hand: int, trick: int | None, seat: int | None) -> Problem:
-    return Problem(
-        v.code,
-        Kind.ILLEGAL,
-        v.message,
-        at,
-        hand=hand,
-        trick=trick,
-        seat=seat,
-        expected=v.expected,
-        actual=v.actual,
-    )
-
-
 def _incomplete(state: engine.State, index: int, number: int) -> Problem:
     if state.phase is engine.Phase.BID:
         missing = f"seat {state.turn} has not bid"
@@ -339,76 +317,15 @@ def _audit_hand(hand: Hand, index: int, out: HandReport, problems: list[Problem]
         ("score", "scores", claims.scores, out.scores),
         ("total", "totals", claims.totals, out.totals),
     ):
-        _compare_row(name, f"{at}/{field}", recorded, computed, hand.number, out.claims, problems)
-
-
-def _compare_row(
-    name: str,
-    at: str,
-    recorded: Sequence[int | None] | None,
-    computed: Sequence[int] | None,
-    number: int | None,
-    checks: list[ClaimCheck],
-    problems: list[Problem],
-) -> None:
-    """Compare a per-seat list of claims; a claim that replay could not compute is unchecked."""
-    if recorded is None:
-        return
-    if computed is not None and len(recorded) != len(computed):
-        problems.append(
-            Problem(
-                "claim.seat-count",
-                Kind.MALFORMED,
-                f"the claimed {name} list has {len(recorded)} entries for {len(computed)} seats",
-                at,
-                hand=number,
-                expected=len(computed),
-                actual=len(recorded),
-            )
-        )
-        return
-    for seat, value in enumerate(recorded):
-        check = compare(name, seat, value, computed[seat] if computed is not None else None)
-        checks.append(check)
-        if check.status is ClaimStatus.MISMATCH:
-            problems.append(
-                Problem(
-                    f"{name}.mismatch",
-                    Kind.INCONSISTENT,
-                    f"recorded {name} {value} for seat {seat}, recomputed {check.computed}",
-                    f"{at}/{seat}",
-                    hand=number,
-                    seat=seat,
-                    expected=check.computed,
-                    actual=value,
-                )
-            )
+        compare_row(name, f"{at}/{field}", recorded, computed, hand.number, (out.claims, problems))
 
 
 def _audit_game(record: OhHellRecord, report: RecordReport) -> None:
     claims = record.claims
     if claims is None:
         return
-    _compare_row(
-        "total",
-        "/claims/totals",
-        claims.totals,
-        report.totals,
-        None,
-        report.claims,
-        report.problems,
-    )
+    out = (report.claims, report.problems)
+    compare_row("total", "/claims/totals", claims.totals, report.totals, None, out)
     if claims.winners is not None:
-        check = compare("winners", None, sorted(claims.winners), report.winners)
-        report.claims.append(check)
-        if check.status is ClaimStatus.MISMATCH:
-            report.problems.append(
-                Problem(
-                    "result.mismatch",
-                    Kind.INCONSISTENT,
-                    f"recorded winner(s) {check.recorded}, recomputed {check.computed}",
-                    "/claims/winners",
-                    expected=check.computed,
-                    actual=check.recorded,
-                )
-            )
+        recorded = sorted(claims.winners)
+        compare_claim("result", "/claims/winners", None, recorded, report.winners, None, out)
