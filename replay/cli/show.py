@@ -75,7 +75,8 @@ def _card(deck: Deck | None, card: str) -> str:
 
 
 def _hand_view(report: RecordReport, hand: HandReport, deck: Deck | None) -> Group:
-    trump = f"trump {hand.trump}" if hand.trump else "no trump"
+    symbol = deck.suit_symbols.get(hand.trump, hand.trump) if deck and hand.trump else hand.trump
+    trump = f"trump {symbol}" if hand.trump else "no trump"
     parts: list[Table | Text | str] = [
         Text(
             f"\nHand {hand.number} · dealer {_name(report, hand.dealer)} · {trump} · "
