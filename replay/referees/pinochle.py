@@ -208,7 +208,7 @@ def _replay_hand(
     for number, action in enumerate(hand.actions):
         at = pointer("hands", index, "actions", number)
         trick = state.trick_number if state.phase is engine.Phase.PLAY else None
-        where, violation = _step(state, action, at, last_bury, index, out)
+        where, violation = step(state, action, at, last_bury, index, out)
         if isinstance(action, Bury) and violation is None:
             last_bury = number
         if violation is not None:
@@ -250,7 +250,7 @@ def _replay_hand(
     return out, settled
 
 
-def _step(
+def step(
     state: engine.State,
     action: Any,
     at: str,
