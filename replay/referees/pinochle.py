@@ -28,6 +28,7 @@ from replay.engines import pinochle as engine
 from replay.engines import pinochle_declare as declare
 from replay.engines import pinochle_scoring as scoring
 from replay.referees import pinochle_audit as audit
+from replay.referees.common import illegal, players_problem
 from replay.referees.pinochle_audit import audit_hand, audit_sitting
 from replay.report import HandReport, HandStatus, RecordReport
 
@@ -37,18 +38,9 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
     rules = record.rules
     n = rules.table_size
     report.players = [p.name for p in sorted(record.players, key=lambda p: p.seat)]
-    seats = sorted(p.seat for p in record.players)
-    if seats != list(range(n)):
-        report.problems.append(
-            Problem(
-                "record.players",
-                Kind.MALFORMED,
-                f"players must sit in seats 0..{n - 1} once each (table_size = {n})",
-                "/players",
-                expected=list(range(n)),
-                actual=seats,
-            )
-        )
+    seating = players_problem(record.players, n, "table_size")
+    if seating is not None:
+        report.problems.append(seating)
         return
     bad_rules = engine.rules_problem(rules)
     if bad_rules is not None:
@@ -70,14 +62,14 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
             if any(p.code == "hand.number" for p in sequence):
                 continue
         previous = hand
-        out, settled = _replay_hand(record, index, hand, report.problems)
+        out, settled = _replay_hand(record, index, hand, report.problems, explain=audit)
         if settled is not None and totals is not None and kitty is not None:
             totals = [t + c for t, c in zip(totals, settled.chips, strict=True)]
             kitty += settled.kitty
         elif settled is None:
             totals = kitty = None
         out.totals = totals
-        if kitty is not None and rules.kitty:
+        if audit and kitty is not None and rules.kitty:
             out.derivation.append(f"kitty balance after the hand: {kitty}")
         if audit:
             audit_hand(hand, index, out, settled, report.problems)
@@ -193,7 +185,7 @@ def _deal_problems(record: PinochleRecord, index: int, hand: Hand) -> list[Probl
 
 
 def _replay_hand(
-    record: PinochleRecord, index: int, hand: Hand, problems: list[Problem]
+    record: PinochleRecord, index: int, hand: Hand, problems: list[Problem], *, explain: bool
 ) -> tuple[HandReport, scoring.Settlement | None]:
     out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
     out.deal = [engine.DECK.sorted(c) for c in hand.deal.hands] + [
@@ -212,19 +204,7 @@ def _replay_hand(
         if isinstance(action, Bury) and violation is None:
             last_bury = number
         if violation is not None:
-            problems.append(
-                Problem(
-                    violation.code,
-                    Kind.ILLEGAL,
-                    violation.message,
-                    where,
-                    hand=hand.number,
-                    trick=trick,
-                    seat=action.seat,
-                    expected=violation.expected,
-                    actual=violation.actual,
-                )
-            )
+            problems.append(illegal(violation, where, hand.number, trick, action.seat))
             out.tricks = list(state.tricks)
             return out, None
     out.tricks = list(state.tricks)
@@ -245,8 +225,9 @@ def _replay_hand(
     settled = scoring.settle(state)
     out.status = HandStatus.COMPLETE
     out.scores = list(settled.chips)
-    out.derivation = audit.derivation(state, settled)
-    out.notes = audit.notes(state)
+    if explain:
+        out.derivation = audit.derivation(state, settled)
+        out.notes = audit.notes(state)
     return out, settled
 
 

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.pinochle import Hand, PinochleRecord
-from records.problems import Kind, Problem, pointer
+from records.problems import Problem, pointer
 from replay.engines import pinochle as engine
 from replay.engines import pinochle_melds as melds
 from replay.engines import pinochle_scoring as scoring
-from replay.report import ClaimCheck, ClaimStatus, HandReport, RecordReport, compare
+from replay.referees.common import compare_claim, compare_row
+from replay.report import HandReport, RecordReport
 
 
 def pretty(cards: Sequence[str]) -> str:
@@ -54,7 +55,9 @@ def derivation(state: engine.State, settled: scoring.Settlement) -> list[str]:
         lines += [
             f"counters in the declarer's tricks {won}: {found.in_tricks}",
             f"counters buried {pretty(state.buried or [])}: {found.buried}",
-            f"last trick won by seat {last.winner}: {found.last_trick} to the declarer",
+            f"last trick ({last.number}): "
+            + ", ".join(f"seat {seat} {engine.DECK.pretty(card)}" for seat, card in last.plays)
+            + f"; won by seat {last.winner}: {found.last_trick} to the declarer",
             f"declarer {found.total} + opponents {found.opponents} = "
             f"{found.total + found.opponents} card points",
             f"count: meld {settled.meld} + counters {found.total} = {settled.count} against "
@@ -81,6 +84,7 @@ def audit_hand(
     if claims is None:
         return
     at = pointer("hands", index, "claims")
+    both = (out.claims, problems)
     found = None if settled is None else settled.counters
     declarer = None if settled is None else settled.declarer
     contract = None if settled is None else settled.contract
@@ -93,71 +97,12 @@ def audit_hand(
         ("kitty", "kitty", claims.kitty, None if settled is None else settled.kitty),
     ]
     for name, key, recorded, computed in scalars:
-        _check(name, f"{at}/{key}", None, recorded, computed, hand.number, out.claims, problems)
+        compare_claim(name, f"{at}/{key}", None, recorded, computed, hand.number, both)
     for name, key, row, values in (
         ("chips", "chips", claims.chips, out.scores),
         ("total", "totals", claims.totals, out.totals),
     ):
-        _check_row(name, f"{at}/{key}", row, values, hand.number, out.claims, problems)
-
-
-def _check(
-    name: str,
-    at: str,
-    seat: int | None,
-    recorded: Any,
-    computed: Any,
-    number: int | None,
-    checks: list[ClaimCheck],
-    problems: list[Problem],
-) -> None:
-    if recorded is None:
-        return
-    check = compare(name, seat, recorded, computed)
-    checks.append(check)
-    if check.status is ClaimStatus.MISMATCH:
-        whose = "" if seat is None else f" for seat {seat}"
-        problems.append(
-            Problem(
-                f"{name}.mismatch",
-                Kind.INCONSISTENT,
-                f"recorded {name} {recorded}{whose}, recomputed {computed}",
-                at,
-                hand=number,
-                seat=seat,
-                expected=computed,
-                actual=recorded,
-            )
-        )
-
-
-def _check_row(
-    name: str,
-    at: str,
-    row: Sequence[int | None] | None,
-    values: Sequence[int] | None,
-    number: int | None,
-    checks: list[ClaimCheck],
-    problems: list[Problem],
-) -> None:
-    if row is None:
-        return
-    if values is not None and len(row) != len(values):
-        problems.append(
-            Problem(
-                "claim.seat-count",
-                Kind.MALFORMED,
-                f"the claimed {name} list has {len(row)} entries for {len(values)} seats",
-                at,
-                hand=number,
-                expected=len(values),
-                actual=len(row),
-            )
-        )
-        return
-    for seat, value in enumerate(row):
-        computed = values[seat] if values is not None else None
-        _check(name, f"{at}/{seat}", seat, value, computed, number, checks, problems)
+        compare_row(name, f"{at}/{key}", row, values, hand.number, both)
 
 
 def audit_sitting(
@@ -165,9 +110,6 @@ def audit_sitting(
 ) -> None:
     claims = record.claims
     assert claims is not None
-    _check_row(
-        "total", "/claims/totals", claims.totals, totals, None, report.claims, report.problems
-    )
-    _check(
-        "kitty", "/claims/kitty", None, claims.kitty, kitty, None, report.claims, report.problems
-    )
+    both = (report.claims, report.problems)
+    compare_row("total", "/claims/totals", claims.totals, totals, None, both)
+    compare_claim("kitty", "/claims/kitty", None, claims.kitty, kitty, None, both)
