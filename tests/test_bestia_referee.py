@@ -1,0 +1,90 @@
+"""The Bestia referee on hand-worked sittings: the ledger across hands and the audit trail."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from records.bestia import BestiaRecord
+from records.io import parse
+from replay.check import check_record
+from replay.report import ClaimStatus, RecordReport
+
+VALID = Path(__file__).resolve().parent.parent / "fixtures" / "bestia" / "valid"
+SITTING = VALID / "sitting-bestia-carried-blind-draw-ace-lead-all-pass-lone-player.json"
+
+
+def _load() -> dict[str, Any]:
+    data: dict[str, Any] = orjson.loads(SITTING.read_bytes())
+    return data
+
+
+def _check(data: dict[str, Any]) -> RecordReport:
+    record = parse(orjson.dumps(data))
+    assert isinstance(record, BestiaRecord), record
+    return check_record(record, audit=True)
+
+
+def test_hand_worked_sitting_balances_and_calls() -> None:
+    report = _check(_load())
+    assert report.problems == []
+    assert [h.scores for h in report.hands] == [
+        [-50, 16, 3, -10],
+        [-91, 44, 17, -10],
+        [0, 0, 0, 0],
+        [111, -10, -10, -10],
+    ]
+    assert report.totals == [-30, 50, 10, -30]
+    second = report.hands[1]
+    assert (0, "blind draw: Jc Kc 7s") in second.calls
+    assert (1, "play, changes 2: 7b 2b for Ab 3s") in second.calls
+    assert second.derivation[0] == (
+        "seat 0 (Anna): 0 trick(s); invito -10, share +0, refund +0, bestia -81 = net -91; "
+        "balance -141"
+    )
+    assert "pot: + invito 10 x 4 seat(s) [0, 1, 2, 3] = 40: pot 41 + 40 = 81" in second.derivation
+    assert "pot: carried to the next hand: 81" in second.derivation
+
+
+def test_ledger_break_between_two_hands_that_are_each_right() -> None:
+    data = _load()
+    # Hand 3 (everyone passes) claims to start from 80 instead of the 81 hand 2 carried, and
+    # is consistent with that: pot 120, refunds, 80 carried. Hand 4 then starts from 80 too.
+    third = data["hands"][2]["claims"]
+    third.update(starting_pot=80, pot=120, carried=80)
+    fourth = data["hands"][3]["claims"]
+    fourth.update(starting_pot=80, pot=120, shares=[120, 0, 0, 0], balances=[-31, 50, 10, -30])
+    data["claims"] = {"balances": [-31, 50, 10, -30], "carried": 0}
+    report = _check(data)
+    codes = [(p.code, p.pointer) for p in report.problems]
+    assert codes == [
+        ("pot.carry-mismatch", "/hands/2/claims/starting_pot"),
+        ("ledger.not-conserved", "/claims"),
+    ]
+    assert report.problems[0].expected == 81
+    assert report.problems[0].actual == 80
+
+
+def test_a_stopped_hand_leaves_later_claims_unchecked_not_wrong() -> None:
+    data = _load()
+    data["hands"][0]["actions"][5]["card"] = "Jb"  # seat 2 must follow clubs with Nc
+    report = _check(data)
+    assert [p.code for p in report.problems] == ["play.revoke"]
+    statuses = {c.name: c.status for c in report.hands[1].claims if c.seat in (None, 0)}
+    assert statuses["starting_pot"] is ClaimStatus.UNCHECKED
+    assert statuses["balance"] is ClaimStatus.UNCHECKED
+    assert statuses["share"] is ClaimStatus.MATCH  # hand 2 is settled from its own start
+
+
+def test_missing_claims_are_reported_missing_never_filled_in() -> None:
+    data = copy.deepcopy(_load())
+    data["hands"][0]["claims"] = {"tricks": [0, 2, 1, None]}
+    report = _check(data)
+    assert report.problems == []
+    checks = report.hands[0].claims
+    assert [c.status for c in checks if c.name == "starting_pot"] == [ClaimStatus.MISSING]
+    assert [c.status for c in checks if c.name == "tricks"][3] is ClaimStatus.MISSING
+    assert not any(c.name == "share" for c in checks)
