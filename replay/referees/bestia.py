@@ -22,6 +22,7 @@ from replay.deal import card_problems
 from replay.engines import bestia as engine
 from replay.engines import bestia_pot as pot
 from replay.referees import bestia_audit as audit_
+from replay.referees.common import illegal, players_problem
 from replay.report import HandReport, HandStatus, RecordReport
 
 
@@ -74,18 +75,9 @@ def referee(record: BestiaRecord, report: RecordReport, *, audit: bool) -> None:
 def _setup_problems(record: BestiaRecord) -> list[Problem]:
     rules = record.rules
     n = rules.num_players
-    seats = sorted(p.seat for p in record.players)
-    if seats != list(range(n)):
-        return [
-            Problem(
-                "record.players",
-                Kind.MALFORMED,
-                f"players must sit in seats 0..{n - 1} once each (num_players = {n})",
-                "/players",
-                expected=list(range(n)),
-                actual=seats,
-            )
-        ]
+    seated = players_problem(record.players, n, "num_players")
+    if seated is not None:
+        return [seated]
     if engine.stock_size(rules) < 0:
         return [
             Problem(
@@ -241,23 +233,13 @@ def _replay_hand(
         record.rules, hand.dealer, hand.deal.hands, hand.deal.turned_up, hand.deal.stock
     )
     for number, action in enumerate(hand.actions):
+        if isinstance(action, Play) and state.phase is engine.Phase.BLIND:
+            engine.start_play(state)  # declining a blind draw is not recorded: the lead ends it
         trick = state.trick_number if state.phase is engine.Phase.PLAY else None
         violation = _act(state, action, out.calls)
         if violation is not None:
             at = pointer("hands", index, "actions", number)
-            problems.append(
-                Problem(
-                    violation.code,
-                    Kind.ILLEGAL,
-                    violation.message,
-                    at,
-                    hand=hand.number,
-                    trick=trick,
-                    seat=action.seat,
-                    expected=violation.expected,
-                    actual=violation.actual,
-                )
-            )
+            problems.append(illegal(violation, at, hand.number, trick, action.seat))
             out.tricks = list(state.tricks)
             return out, None
     out.tricks = list(state.tricks)
@@ -271,17 +253,7 @@ def _replay_hand(
         return out, None
     settled = pot.settle(record.rules, hand.dealer, start, state.playing, state.tricks_won)
     if isinstance(settled, Violation):
-        problems.append(
-            Problem(
-                settled.code,
-                Kind.ILLEGAL,
-                settled.message,
-                pointer("hands", index),
-                hand=hand.number,
-                expected=settled.expected,
-                actual=settled.actual,
-            )
-        )
+        problems.append(illegal(settled, pointer("hands", index), hand.number, None, None))
         return out, None
     out.status = HandStatus.COMPLETE
     out.scores = list(settled.nets)
@@ -316,8 +288,6 @@ def _act(
             engine.apply_blind(state, action.seat, action.drawn)
             calls.append((action.seat, "blind draw: " + " ".join(action.drawn)))
         return violation
-    if state.phase is engine.Phase.BLIND:
-        engine.start_play(state)
     violation = engine.check_play(state, action.seat, action.card)
     if violation is None:
         engine.apply_play(state, action.card)

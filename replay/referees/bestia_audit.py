@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from records.bestia import BestiaRecord, Hand
 from records.problems import Kind, Problem, pointer
 from replay.engines.bestia_pot import Settlement
-from replay.report import ClaimCheck, ClaimStatus, HandReport, RecordReport, compare
+from replay.referees.common import compare_claim, compare_row
+from replay.report import ClaimStatus, HandReport, RecordReport, compare
 
 
 def derivation(record: BestiaRecord, s: Settlement, totals: Sequence[int] | None) -> list[str]:
@@ -60,6 +61,7 @@ def audit_hand(
             )
         )
     s = settled
+    sink = (out.claims, problems)
     for name, field, recorded, computed in (
         ("invito", "invitos", claims.invitos, s.invitos if s else None),
         ("tricks", "tricks", claims.tricks, s.tricks if s else None),
@@ -68,12 +70,12 @@ def audit_hand(
         ("bestia", "bestias", claims.bestias, s.bestias if s else None),
         ("balance", "balances", claims.balances, out.totals),
     ):
-        compare_row(name, f"{at}/{field}", recorded, computed, number, out.claims, problems)
+        compare_row(name, f"{at}/{field}", recorded, computed, number, (out.claims, problems))
     for name, field, value, computed_value in (
         ("pot", "pot", claims.pot, s.pot if s else None),
         ("carried", "carried", claims.carried, s.carried if s else None),
     ):
-        _compare_one(name, f"{at}/{field}", value, computed_value, number, out.claims, problems)
+        compare_claim(name, f"{at}/{field}", None, value, computed_value, number, sink)
 
 
 def audit_sitting(record: BestiaRecord, report: RecordReport, carry: int | None) -> None:
@@ -93,93 +95,15 @@ def audit_sitting(record: BestiaRecord, report: RecordReport, carry: int | None)
             Problem(
                 "ledger.not-conserved",
                 Kind.INCONSISTENT,
-                f"the claimed balances add up to {total:+d} and {claims.carried} is left in the pot, "
-                f"but the sitting opened with {record.opening_pot}: what the players paid does not "
-                "equal what they received plus what is left in the pot",
+                f"the claimed balances add up to {total:+d} and {claims.carried} is left in the "
+                f"pot, but the sitting opened with {record.opening_pot}: what the players paid "
+                "does not equal what they received plus what is left in the pot",
                 "/claims",
                 expected=record.opening_pot,
                 actual=total + claims.carried,
             )
         )
-    compare_row(
-        "balance", "/claims/balances", balances, report.totals, None, report.claims, report.problems
-    )
-    _compare_one(
-        "carried",
-        "/claims/carried",
-        claims.carried,
-        carry if report.totals is not None else None,
-        None,
-        report.claims,
-        report.problems,
-    )
-
-
-def _compare_one(
-    name: str,
-    at: str,
-    recorded: int | None,
-    computed: int | None,
-    number: int | None,
-    checks: list[ClaimCheck],
-    problems: list[Problem],
-) -> None:
-    if recorded is None:
-        return
-    check = compare(name, None, recorded, computed)
-    checks.append(check)
-    if check.status is ClaimStatus.MISMATCH:
-        problems.append(
-            Problem(
-                f"{name}.mismatch",
-                Kind.INCONSISTENT,
-                f"recorded {name} {recorded}, recomputed {computed}",
-                at,
-                hand=number,
-                expected=computed,
-                actual=recorded,
-            )
-        )
-
-
-def compare_row(
-    name: str,
-    at: str,
-    recorded: Sequence[int | None] | None,
-    computed: Sequence[int] | None,
-    number: int | None,
-    checks: list[ClaimCheck],
-    problems: list[Problem],
-) -> None:
-    """Compare a per-seat list of claims; a claim that replay could not compute is unchecked."""
-    if recorded is None:
-        return
-    if computed is not None and len(recorded) != len(computed):
-        problems.append(
-            Problem(
-                "claim.seat-count",
-                Kind.MALFORMED,
-                f"the claimed {name} list has {len(recorded)} entries for {len(computed)} seats",
-                at,
-                hand=number,
-                expected=len(computed),
-                actual=len(recorded),
-            )
-        )
-        return
-    for seat, value in enumerate(recorded):
-        check = compare(name, seat, value, computed[seat] if computed is not None else None)
-        checks.append(check)
-        if check.status is ClaimStatus.MISMATCH:
-            problems.append(
-                Problem(
-                    f"{name}.mismatch",
-                    Kind.INCONSISTENT,
-                    f"recorded {name} {value} for seat {seat}, recomputed {check.computed}",
-                    f"{at}/{seat}",
-                    hand=number,
-                    seat=seat,
-                    expected=check.computed,
-                    actual=value,
-                )
-            )
+    sink = (report.claims, report.problems)
+    compare_row("balance", "/claims/balances", balances, report.totals, None, sink)
+    known = carry if report.totals is not None else None
+    compare_claim("carried", "/claims/carried", None, claims.carried, known, None, sink)
