@@ -89,3 +89,14 @@ def test_missing_claims_are_reported_missing_never_filled_in() -> None:
     tricks = [(c.seat, c.status) for c in checks if c.name == "tricks"]
     assert tricks == [(0, ClaimStatus.MATCH), (1, ClaimStatus.MATCH), (2, ClaimStatus.MATCH)]
     assert not any(c.name == "share" for c in checks)
+
+
+def test_generated_sittings_audit_clean_through_the_command(tricklog) -> None:  # type: ignore[no-untyped-def]
+    for players in (3, 6, 10):
+        made = tricklog("generate", "bestia", "--seed", "7", "--players", str(players), "-n", "10")
+        assert made.code == 0, made.err
+        run = tricklog("audit", "-", "--format", "json", stdin=made.out.encode())
+        assert run.code == 0, run.out
+        records = orjson.loads(run.out)["records"]
+        assert len(records) == 10
+        assert all(r["valid"] and len(r["hands"]) == players for r in records)

@@ -42,12 +42,15 @@ def generate(
     *,
     players: int = 4,
     preset: str = "default",
-    hands: int = 4,
+    hands: int | None = None,
     game_id: str = "generated",
     **overrides: Any,
 ) -> BestiaRecord:
-    """A random legal sitting of ``hands`` consecutive hands under a preset."""
+    """A random legal sitting of ``hands`` consecutive hands under a preset; by default one
+    round of the deal (every seat deals once)."""
     rules = make_rules(preset, players, **overrides)
+    if hands is None:
+        hands = players
     dealer = rng.randrange(players)
     carry = 0
     balances = [0] * players
