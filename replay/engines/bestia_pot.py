@@ -103,20 +103,9 @@ def settle(
     if rules.bestia_destination == "current_pot" and any(bestias):
         divided = pot + sum(bestias)
         steps.append(f"bestias {_seats(bestias)} join this pot (current_pot): {divided}")
-    h = rules.hand_size
-    if rules.pot_rounding == "exact" and divided % h:
-        return Violation(
-            "pot.indivisible",
-            f"the pot {divided} cannot be divided exactly into {h} shares (pot_rounding = exact)",
-            expected=f"a multiple of {h}",
-            actual=divided,
-        )
-    shares = tuple(divided * tricks[seat] // h if seat in playing else 0 for seat in range(n))
-    for seat in playing:
-        steps.append(
-            f"seat {seat} took {tricks[seat]} of {h} trick(s): floor({divided} x "
-            f"{tricks[seat]} / {h}) = {shares[seat]}"
-        )
+    shares = divide(rules, divided, playing, tricks, steps)
+    if isinstance(shares, Violation):
+        return shares
     remainder = divided - sum(shares)
     carried = remainder
     if remainder:
@@ -129,6 +118,28 @@ def settle(
     return Settlement(
         starting_pot, tuple(tricks), paid, pot, shares, zero, bestias, carried, nets, tuple(steps)
     )
+
+
+def divide(
+    rules: BestiaRules, pot: int, playing: Sequence[int], tricks: Sequence[int], steps: list[str]
+) -> tuple[int, ...] | Violation:
+    """Each playing seat's winnings: ``floor(pot x tricks / hand_size)``."""
+    h = rules.hand_size
+    if rules.pot_rounding == "exact" and pot % h:
+        return Violation(
+            "pot.indivisible",
+            f"the pot {pot} cannot be divided exactly into {h} shares (pot_rounding = exact)",
+            expected=f"a multiple of {h}",
+            actual=pot,
+        )
+    n = rules.num_players
+    shares = tuple(pot * tricks[seat] // h if seat in playing else 0 for seat in range(n))
+    for seat in playing:
+        steps.append(
+            f"seat {seat} took {tricks[seat]} of {h} trick(s): floor({pot} x "
+            f"{tricks[seat]} / {h}) = {shares[seat]}"
+        )
+    return shares
 
 
 def _unplayed(

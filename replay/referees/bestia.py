@@ -41,14 +41,7 @@ def referee(record: BestiaRecord, report: RecordReport, *, audit: bool) -> None:
     expected: tuple[int, int | None] | None = None
     for index, hand in enumerate(record.hands):
         sequence = _sequence_problems(record, index, hand, expected)
-        number = expected[0] if expected is not None else hand.number
-        dealer = expected[1] if expected is not None else None
-        if dealer is None and hand.dealer < rules.num_players:
-            dealer = hand.dealer
-        expected = (
-            number + 1,
-            None if dealer is None else engine.Ring(rules.num_players).after(dealer),
-        )
+        expected = _next_expected(record, hand, expected)
         if sequence:
             report.problems.extend(sequence)
             carry = totals = None
@@ -70,6 +63,18 @@ def referee(record: BestiaRecord, report: RecordReport, *, audit: bool) -> None:
     report.totals = totals
     if audit:
         audit_.audit_sitting(record, report, carry)
+
+
+def _next_expected(
+    record: BestiaRecord, hand: Hand, expected: tuple[int, int | None] | None
+) -> tuple[int, int | None]:
+    """(number, dealer) of the hand after ``hand``; the dealer is None while unknown."""
+    n = record.rules.num_players
+    number = expected[0] if expected is not None else hand.number
+    dealer = expected[1] if expected is not None else None
+    if dealer is None and hand.dealer < n:
+        dealer = hand.dealer
+    return number + 1, None if dealer is None else engine.Ring(n).after(dealer)
 
 
 def _setup_problems(record: BestiaRecord) -> list[Problem]:
@@ -134,77 +139,63 @@ def _sequence_problems(
                 actual=hand.dealer,
             )
         ]
-    if expected is not None and expected[1] is not None:
-        dealer = expected[1]
-        if hand.dealer != dealer:
-            return [
-                Problem(
-                    "deal.dealer-rotation",
-                    Kind.ILLEGAL,
-                    f"seat {hand.dealer} deals hand {hand.number}, but the deal passes to the "
-                    f"right (anticlockwise) and seat {dealer} should",
-                    where + "/dealer",
-                    hand=hand.number,
-                    seat=hand.dealer,
-                    expected=dealer,
-                    actual=hand.dealer,
-                )
-            ]
+    if expected is not None and expected[1] is not None and hand.dealer != expected[1]:
+        return [_rotation_problem(where, hand, expected[1])]
     return []
 
 
-def _deal_problems(record: BestiaRecord, index: int, hand: Hand) -> list[Problem]:
+def _rotation_problem(where: str, hand: Hand, dealer: int) -> Problem:
+    return Problem(
+        "deal.dealer-rotation",
+        Kind.ILLEGAL,
+        f"seat {hand.dealer} deals hand {hand.number}, but the deal passes to the right "
+        f"(anticlockwise) and seat {dealer} should",
+        where + "/dealer",
+        hand=hand.number,
+        seat=hand.dealer,
+        expected=dealer,
+        actual=hand.dealer,
+    )
+
+
+def _deal_shape(record: BestiaRecord, hand: Hand) -> tuple[str, str, str, int, int] | None:
+    """(code, message, path below the deal, expected, actual) if the deal has the wrong shape."""
     rules = record.rules
     n = rules.num_players
     deal = hand.deal
-    at = ("hands", index, "deal")
-
-    def problem(
-        code: str, message: str, path: tuple[str | int, ...], exp: object, act: object
-    ) -> Problem:
-        return Problem(
-            code,
-            Kind.ILLEGAL,
-            message,
-            pointer(*at, *path),
-            hand=hand.number,
-            expected=exp,
-            actual=act,
-        )
-
     if len(deal.hands) != n:
-        return [
-            problem(
-                "deal.seat-count",
-                f"the deal has {len(deal.hands)} hand(s) for {n} players",
-                ("hands",),
-                n,
-                len(deal.hands),
-            )
-        ]
+        message = f"the deal has {len(deal.hands)} hand(s) for {n} players"
+        return "deal.seat-count", message, "/hands", n, len(deal.hands)
     for seat, cards in enumerate(deal.hands):
         if len(cards) != rules.hand_size:
-            return [
-                problem(
-                    "deal.hand-size",
-                    f"seat {seat} was dealt {len(cards)} card(s), not {rules.hand_size}",
-                    ("hands", seat),
-                    rules.hand_size,
-                    len(cards),
-                )
-            ]
+            message = f"seat {seat} was dealt {len(cards)} card(s), not {rules.hand_size}"
+            return "deal.hand-size", message, f"/hands/{seat}", rules.hand_size, len(cards)
     size = engine.stock_size(rules)
     if len(deal.stock) > size:
+        message = f"the stock holds {size} card(s) after the deal; the record lists more"
+        return "deal.stock-size", message, "/stock", size, len(deal.stock)
+    return None
+
+
+def _deal_problems(record: BestiaRecord, index: int, hand: Hand) -> list[Problem]:
+    deal = hand.deal
+    at = ("hands", index, "deal")
+    shape = _deal_shape(record, hand)
+    if shape is not None:
+        code, message, path, expected, actual = shape
+        where = pointer(*at) + path
         return [
-            problem(
-                "deal.stock-size",
-                f"the stock holds {size} card(s) after the deal, the "
-                f"record lists {len(deal.stock)}",
-                ("stock",),
-                size,
-                len(deal.stock),
+            Problem(
+                code,
+                Kind.ILLEGAL,
+                message,
+                where,
+                hand=hand.number,
+                expected=expected,
+                actual=actual,
             )
         ]
+    size = engine.stock_size(record.rules)
     groups: list[tuple[tuple[str | int, ...], Sequence[str]]] = [
         ((*at, "hands", seat), cards) for seat, cards in enumerate(deal.hands)
     ]

@@ -13,7 +13,7 @@ from records.bestia import BestiaRecord, Hand
 from records.problems import Kind, Problem, pointer
 from replay.engines.bestia_pot import Settlement
 from replay.referees.common import compare_claim, compare_row
-from replay.report import ClaimStatus, HandReport, RecordReport, compare
+from replay.report import ClaimCheck, ClaimStatus, HandReport, RecordReport, compare
 
 
 def derivation(record: BestiaRecord, s: Settlement, totals: Sequence[int] | None) -> list[str]:
@@ -45,21 +45,7 @@ def audit_hand(
         return
     at = pointer("hands", index, "claims")
     number = hand.number
-    start = compare("starting_pot", None, claims.starting_pot, carry)
-    out.claims.append(start)
-    if start.status is ClaimStatus.MISMATCH:
-        problems.append(
-            Problem(
-                "pot.carry-mismatch",
-                Kind.INCONSISTENT,
-                f"hand {number} starts with a pot of {claims.starting_pot}, but the previous hand "
-                f"carried {carry}",
-                f"{at}/starting_pot",
-                hand=number,
-                expected=carry,
-                actual=claims.starting_pot,
-            )
-        )
+    _check_start(claims.starting_pot, carry, at, number, (out.claims, problems))
     s = settled
     sink = (out.claims, problems)
     for name, field, recorded, computed in (
@@ -76,6 +62,31 @@ def audit_hand(
         ("carried", "carried", claims.carried, s.carried if s else None),
     ):
         compare_claim(name, f"{at}/{field}", None, value, computed_value, number, sink)
+
+
+def _check_start(
+    recorded: int | None,
+    carry: int | None,
+    at: str,
+    number: int,
+    out: tuple[list[ClaimCheck], list[Problem]],
+) -> None:
+    """The ledger between two hands: the starting pot is what the previous hand carried."""
+    start = compare("starting_pot", None, recorded, carry)
+    out[0].append(start)
+    if start.status is ClaimStatus.MISMATCH:
+        out[1].append(
+            Problem(
+                "pot.carry-mismatch",
+                Kind.INCONSISTENT,
+                f"hand {number} starts with a pot of {recorded}, but the previous hand "
+                f"carried {carry}",
+                f"{at}/starting_pot",
+                hand=number,
+                expected=carry,
+                actual=recorded,
+            )
+        )
 
 
 def audit_sitting(record: BestiaRecord, report: RecordReport, carry: int | None) -> None:
