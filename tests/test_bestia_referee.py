@@ -100,3 +100,13 @@ def test_generated_sittings_audit_clean_through_the_command(tricklog) -> None:  
         records = orjson.loads(run.out)["records"]
         assert len(records) == 10
         assert all(r["valid"] and len(r["hands"]) == players for r in records)
+
+
+def test_out_of_turn_declaration_says_which_order_the_log_fits() -> None:
+    data = _load()
+    data["rules"]["declaration_start"] = "right_of_dealer"  # the log follows the literal text
+    report = _check(data)
+    assert [(p.code, p.pointer) for p in report.problems] == [
+        ("declare.out-of-turn", "/hands/0/actions/0")
+    ]
+    assert report.hands[0].notes == ["the first round fits declaration_start = right_of_eldest"]

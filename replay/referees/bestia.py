@@ -54,7 +54,7 @@ def referee(record: BestiaRecord, report: RecordReport, *, audit: bool) -> None:
         else:
             totals = None
         out.totals = totals
-        if settled is not None:
+        if audit and settled is not None:
             out.derivation = audit_.derivation(record, settled, totals)
         if audit:
             audit_.audit_hand(hand, index, out, settled, carry, report.problems)
@@ -231,6 +231,8 @@ def _replay_hand(
         if violation is not None:
             at = pointer("hands", index, "actions", number)
             problems.append(illegal(violation, at, hand.number, trick, action.seat))
+            if violation.code == "declare.out-of-turn":
+                out.notes.extend(_declaration_orders(record, hand))
             out.tricks = list(state.tricks)
             return out, None
     out.tricks = list(state.tricks)
@@ -250,6 +252,20 @@ def _replay_hand(
     out.scores = list(settled.nets)
     out.notes.append(f"tricks: {list(state.tricks_won)}; playing: {list(state.playing)}")
     return out, settled
+
+
+def _declaration_orders(record: BestiaRecord, hand: Hand) -> list[str]:
+    """Which ``declaration_start`` the recorded first round fits (RULES.md Q-BES-1)."""
+    said = [a.seat for a in hand.actions if isinstance(a, Pass | Join)]
+    fits = []
+    for start in ("right_of_eldest", "right_of_dealer"):
+        rules = dataclasses.replace(record.rules, declaration_start=start)
+        order = engine.declaration_order(rules, hand.dealer)
+        if said[: len(order)] == list(order[: len(said)]):
+            fits.append(start)
+    if not fits:
+        return ["the first round fits neither declaration_start"]
+    return [f"the first round fits declaration_start = {' or '.join(fits)}"]
 
 
 def _act(

@@ -45,7 +45,8 @@ def audit_hand(
         return
     at = pointer("hands", index, "claims")
     number = hand.number
-    _check_start(claims.starting_pot, carry, at, number, (out.claims, problems))
+    source = "the previous hand carried" if index else "the sitting opened with"
+    _check_start(claims.starting_pot, (carry, source), at, number, (out.claims, problems))
     s = settled
     sink = (out.claims, problems)
     for name, field, recorded, computed in (
@@ -66,12 +67,14 @@ def audit_hand(
 
 def _check_start(
     recorded: int | None,
-    carry: int | None,
+    before: tuple[int | None, str],
     at: str,
     number: int,
     out: tuple[list[ClaimCheck], list[Problem]],
 ) -> None:
-    """The ledger between two hands: the starting pot is what the previous hand carried."""
+    """The ledger between two hands: the starting pot is what the previous hand carried
+    (``before`` = that amount and how to say where it comes from)."""
+    carry, source = before
     start = compare("starting_pot", None, recorded, carry)
     out[0].append(start)
     if start.status is ClaimStatus.MISMATCH:
@@ -79,8 +82,7 @@ def _check_start(
             Problem(
                 "pot.carry-mismatch",
                 Kind.INCONSISTENT,
-                f"hand {number} starts with a pot of {recorded}, but the previous hand "
-                f"carried {carry}",
+                f"hand {number} starts with a pot of {recorded}, but {source} {carry}",
                 f"{at}/starting_pot",
                 hand=number,
                 expected=carry,
