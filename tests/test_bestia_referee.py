@@ -107,6 +107,7 @@ def test_out_of_turn_declaration_says_which_order_the_log_fits() -> None:
     data["rules"]["declaration_start"] = "right_of_dealer"  # the log follows the literal text
     report = _check(data)
     assert [(p.code, p.pointer) for p in report.problems] == [
-        ("declare.out-of-turn", "/hands/0/actions/0")
+        ("declare.out-of-turn", f"/hands/{i}/actions/0") for i in range(4)
     ]
-    assert report.hands[0].notes == ["the first round fits declaration_start = right_of_eldest"]
+    for hand in report.hands:
+        assert hand.notes == ["the first round fits declaration_start = right_of_eldest"]
