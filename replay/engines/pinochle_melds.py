@@ -137,52 +137,48 @@ def is_sub_multiset(part: Counter[str], whole: Counter[str]) -> bool:
     return all(whole[card] >= count for card, count in part.items())
 
 
+def check_meld(
+    rules: PinochleRules, trump: str, held: Counter[str], kind: str, cards: list[str]
+) -> Violation | None:
+    """Whether one declared meld is a real meld of its kind, made of cards the hand holds."""
+    if not is_meld_allowed(rules, kind):
+        return Violation("meld.not-allowed", f"{kind} is not a meld under these rules", None, kind)
+    need = required_cards(kind, trump, cards)
+    if need is None:
+        message = f"a marriage in trumps ({trump}) is a royal_marriage, not a marriage"
+        return Violation("meld.wrong-cards", message, actual=cards)
+    if Counter(cards) != Counter(need):
+        message = f"{' '.join(cards)} is not a {kind} with {trump} trump; it needs {' '.join(need)}"
+        return Violation("meld.wrong-cards", message, DECK.sorted(need), cards)
+    missing = Counter(cards) - held
+    if missing:
+        message = f"the declarer's 18 cards do not hold {' '.join(sorted(missing.elements()))}"
+        return Violation("meld.cards-not-held", f"{message} for the {kind}", actual=cards)
+    return None
+
+
 def check_melds(
     rules: PinochleRules, trump: str, hand: Sequence[str], melds: Sequence[tuple[str, list[str]]]
 ) -> tuple[int, Violation] | None:
     """The first declared meld that is not a real meld of the 18-card ``hand`` with its index,
-    or None. Checks the kind, the exact cards, that they are held, then the reuse rule per
-    class on multisets."""
+    or None. Checks each meld, then the reuse rule per class on multisets: the melds of one
+    class together must be held, counting copies."""
     held = Counter(hand)
     used: dict[str, Counter[str]] = {}
     for index, (kind, cards) in enumerate(melds):
-        if not is_meld_allowed(rules, kind):
-            return index, Violation(
-                "meld.not-allowed", f"{kind} is not a meld under these rules", actual=kind
-            )
-        need = required_cards(kind, trump, cards)
-        if need is None:
-            return index, Violation(
-                "meld.wrong-cards",
-                f"a marriage in trumps ({trump}) is a royal_marriage, not a marriage",
-                actual=cards,
-            )
-        if Counter(cards) != Counter(need):
-            return index, Violation(
-                "meld.wrong-cards",
-                f"{' '.join(cards)} is not a {kind} with {trump} trump; it needs {' '.join(need)}",
-                expected=DECK.sorted(need),
-                actual=cards,
-            )
-        if not is_sub_multiset(Counter(cards), held):
-            missing = Counter(cards) - held
-            return index, Violation(
-                "meld.cards-not-held",
-                f"the declarer's 18 cards do not hold {' '.join(sorted(missing.elements()))} "
-                f"for the {kind}",
-                actual=cards,
-            )
+        violation = check_meld(rules, trump, held, kind, cards)
+        if violation is not None:
+            return index, violation
         for cls in meld_classes(rules, kind):
-            total = used.setdefault(cls, Counter()) + Counter(cards)
-            if not is_sub_multiset(total, held):
-                extra = sorted((total - held).elements())
+            used[cls] = used.get(cls, Counter()) + Counter(cards)
+            extra = used[cls] - held
+            if extra:
                 return index, Violation(
                     "meld.reused-card",
-                    f"the {kind} uses {' '.join(extra)} again in class {cls}; a card serves "
-                    "only once per class (the hand holds too few copies)",
+                    f"the {kind} uses {' '.join(sorted(extra.elements()))} again in class {cls}; "
+                    "a card serves only once per class (the hand holds too few copies)",
                     actual=cards,
                 )
-            used[cls] = total
     return None
 
 

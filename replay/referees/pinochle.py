@@ -7,7 +7,7 @@ where each problem points and how a table would want a disputed hand explained.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from records.pinochle import (
@@ -38,17 +38,9 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
     rules = record.rules
     n = rules.table_size
     report.players = [p.name for p in sorted(record.players, key=lambda p: p.seat)]
-    seating = players_problem(record.players, n, "table_size")
-    if seating is not None:
-        report.problems.append(seating)
-        return
-    bad_rules = engine.rules_problem(rules)
-    if bad_rules is not None:
-        report.problems.append(
-            Problem(
-                bad_rules.code, Kind.MALFORMED, bad_rules.message, "/rules", actual=bad_rules.actual
-            )
-        )
+    setup = _setup_problem(record)
+    if setup is not None:
+        report.problems.append(setup)
         return
     first = record.hands[0].number == 1
     totals: list[int] | None = [0] * n if first else None
@@ -77,6 +69,17 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
     report.totals = totals
     if audit and record.claims is not None:
         audit_sitting(record, totals, kitty, report)
+
+
+def _setup_problem(record: PinochleRecord) -> Problem | None:
+    """Seats and rules that no hand can be played under."""
+    seating = players_problem(record.players, record.rules.table_size, "table_size")
+    if seating is not None:
+        return seating
+    bad = engine.rules_problem(record.rules)
+    if bad is not None:
+        return Problem(bad.code, Kind.MALFORMED, bad.message, "/rules", actual=bad.actual)
+    return None
 
 
 def _sequence_problems(n: int, index: int, hand: Hand, previous: Hand | None) -> list[Problem]:
@@ -123,64 +126,54 @@ def _sequence_problems(n: int, index: int, hand: Hand, previous: Hand | None) ->
     return []
 
 
-def _deal_problems(record: PinochleRecord, index: int, hand: Hand) -> list[Problem]:
-    rules = record.rules
-    deal = hand.deal
-    at = ("hands", index, "deal")
-    active = engine.active_seats(rules, hand.dealer)
+Shape = tuple[str, str, tuple[str | int, ...], int | None, int, int]
 
-    def problem(code: str, message: str, path: tuple[str | int, ...], **kw: Any) -> Problem:
-        return Problem(code, Kind.ILLEGAL, message, pointer(*at, *path), hand=hand.number, **kw)
 
-    n = rules.table_size
+def _deal_shape(record: PinochleRecord, hand: Hand) -> Shape | None:
+    """(code, message, path, seat, expected, actual) of a deal of the wrong shape, or None."""
+    deal, n = hand.deal, record.rules.table_size
     if len(deal.hands) != n:
-        return [
-            problem(
-                "deal.seat-count",
-                f"the deal has {len(deal.hands)} hand(s) for a table of {n}",
-                ("hands",),
-                expected=n,
-                actual=len(deal.hands),
-            )
-        ]
+        message = f"the deal has {len(deal.hands)} hand(s) for a table of {n}"
+        return ("deal.seat-count", message, ("hands",), None, n, len(deal.hands))
+    active = engine.active_seats(record.rules, hand.dealer)
     for seat, cards in enumerate(deal.hands):
-        if seat not in active and cards:
-            return [
-                problem(
-                    "deal.sitout-cards",
-                    f"seat {seat} sits out this hand but was dealt {len(cards)} card(s)",
-                    ("hands", seat),
-                    seat=seat,
-                    expected=0,
-                    actual=len(cards),
-                )
-            ]
-        if seat in active and len(cards) != engine.HAND_SIZE:
-            return [
-                problem(
-                    "deal.hand-size",
-                    f"seat {seat} was dealt {len(cards)} card(s); "
-                    f"each player gets {engine.HAND_SIZE}",
-                    ("hands", seat),
-                    seat=seat,
-                    expected=engine.HAND_SIZE,
-                    actual=len(cards),
-                )
-            ]
+        playing = seat in active
+        expected = engine.HAND_SIZE if playing else 0
+        if len(cards) != expected:
+            code = "deal.hand-size" if playing else "deal.sitout-cards"
+            why = f"each player gets {expected}" if playing else "the seat sits out this hand"
+            message = f"seat {seat} was dealt {len(cards)} card(s); {why}"
+            return (code, message, ("hands", seat), seat, expected, len(cards))
     if len(deal.widow) != engine.WIDOW_SIZE:
+        message = f"the widow holds {len(deal.widow)} card(s)"
+        return ("deal.widow-size", message, ("widow",), None, engine.WIDOW_SIZE, len(deal.widow))
+    return None
+
+
+def _deal_problems(record: PinochleRecord, index: int, hand: Hand) -> list[Problem]:
+    """The deal must be 15 cards to each player, none to a seat sitting out, 3 to the widow,
+    and together exactly the double deck (a multiset partition)."""
+    at = ("hands", index, "deal")
+    shape = _deal_shape(record, hand)
+    if shape is not None:
+        code, message, path, seat, expected, actual = shape
+        where = pointer(*at, *path)
         return [
-            problem(
-                "deal.widow-size",
-                f"the widow holds {len(deal.widow)} card(s)",
-                ("widow",),
-                expected=engine.WIDOW_SIZE,
-                actual=len(deal.widow),
+            Problem(
+                code,
+                Kind.ILLEGAL,
+                message,
+                where,
+                hand=hand.number,
+                seat=seat,
+                expected=expected,
+                actual=actual,
             )
         ]
     groups: list[tuple[tuple[str | int, ...], Sequence[str]]] = [
-        ((*at, "hands", seat), cards) for seat, cards in enumerate(deal.hands)
+        ((*at, "hands", seat), cards) for seat, cards in enumerate(hand.deal.hands)
     ]
-    groups.append(((*at, "widow"), deal.widow))
+    groups.append(((*at, "widow"), hand.deal.widow))
     return card_problems(engine.DECK, groups, hand=hand.number, complete=True)
 
 
@@ -188,25 +181,17 @@ def _replay_hand(
     record: PinochleRecord, index: int, hand: Hand, problems: list[Problem], *, explain: bool
 ) -> tuple[HandReport, scoring.Settlement | None]:
     out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
-    out.deal = [engine.DECK.sorted(c) for c in hand.deal.hands] + [
-        engine.DECK.sorted(hand.deal.widow)
-    ]
+    out.deal = [engine.DECK.sorted(c) for c in hand.deal.hands]
     found = _deal_problems(record, index, hand)
     if found:
         problems.extend(found)
         return out, None
     state = engine.new_hand(record.rules, hand.dealer, hand.deal.hands, hand.deal.widow)
-    last_bury: int | None = None
-    for number, action in enumerate(hand.actions):
-        at = pointer("hands", index, "actions", number)
-        trick = state.trick_number if state.phase is engine.Phase.PLAY else None
-        where, violation = step(state, action, at, last_bury, index, out)
-        if isinstance(action, Bury) and violation is None:
-            last_bury = number
-        if violation is not None:
-            problems.append(illegal(violation, where, hand.number, trick, action.seat))
-            out.tricks = list(state.tricks)
-            return out, None
+    stopped = _run(state, hand, index, out)
+    if stopped is not None:
+        problems.append(stopped)
+        out.tricks = list(state.tricks)
+        return out, None
     out.tricks = list(state.tricks)
     out.trump = state.trump
     if not engine.is_settled(state):
@@ -231,6 +216,20 @@ def _replay_hand(
     return out, settled
 
 
+def _run(state: engine.State, hand: Hand, index: int, out: HandReport) -> Problem | None:
+    """Replay the actions of a hand; the first illegal one as a problem (the hand stops)."""
+    last_bury: int | None = None
+    for number, action in enumerate(hand.actions):
+        at = pointer("hands", index, "actions", number)
+        trick = state.trick_number if state.phase is engine.Phase.PLAY else None
+        where, violation = step(state, action, at, last_bury, index, out)
+        if violation is not None:
+            return illegal(violation, where, hand.number, trick, action.seat)
+        if isinstance(action, Bury):
+            last_bury = number
+    return None
+
+
 def step(
     state: engine.State,
     action: Any,
@@ -240,49 +239,58 @@ def step(
     out: HandReport,
 ) -> tuple[str, Violation | None]:
     """Check and apply one action; (pointer of the problem, violation or None)."""
+    if isinstance(action, Play):
+        return _play(state, action, at, last_bury, index)
+    if isinstance(action, Meld):
+        return _meld(state, action, at, out)
+    violation, apply, text = _declaration(state, action)
+    if violation is None:
+        apply()
+        out.calls.append((action.seat, text))
+    return at, violation
+
+
+def _declaration(
+    state: engine.State, action: Bid | Pass | TakeWidow | NameTrump | Bury | Concede
+) -> tuple[Violation | None, Callable[[], None], str]:
+    """(violation, how to apply the action, what the seat said) for a call or declaration."""
     seat = action.seat
     if isinstance(action, Bid | Pass):
         bid = action.points if isinstance(action, Bid) else None
-        v = engine.check_call(state, seat, bid)
-        if v is None:
-            engine.apply_call(state, bid)
-            out.calls.append((seat, "pass" if bid is None else f"bid {bid}"))
-        return at, v
+        said = "pass" if bid is None else f"bid {bid}"
+        return engine.check_call(state, seat, bid), lambda: engine.apply_call(state, bid), said
     if isinstance(action, TakeWidow):
-        v = declare.check_take_widow(state, seat, action.cards)
-        if v is None:
-            declare.apply_take_widow(state)
-            out.calls.append((seat, "takes the widow " + audit.pretty(state.widow)))
-        return at, v
+        shown = "takes the widow " + audit.pretty(action.cards)
+        check = declare.check_take_widow(state, seat, action.cards)
+        return check, lambda: declare.apply_take_widow(state), shown
     if isinstance(action, NameTrump):
-        v = declare.check_trump(state, seat, action.suit)
-        if v is None:
-            declare.apply_trump(state, action.suit)
-            out.calls.append((seat, f"trump {scoring.SUIT_NAMES[action.suit]}"))
-        return at, v
-    if isinstance(action, Meld):
-        declared = [(m.meld, list(m.cards)) for m in action.melds]
-        found = declare.check_melds(state, seat, declared)
-        if found is not None:
-            sub, v = found
-            return (at if sub is None else f"{at}/melds/{sub}"), v
-        declare.apply_melds(state, declared)
-        text = "; ".join(f"{m.kind} {audit.pretty(m.cards)}" for m in state.melds) or "nothing"
-        out.calls.append((seat, f"melds {text}"))
-        return at, None
+        suit = action.suit
+        named = f"trump {scoring.SUIT_NAMES[suit]}"
+        return (
+            declare.check_trump(state, seat, suit),
+            lambda: declare.apply_trump(state, suit),
+            named,
+        )
     if isinstance(action, Bury):
-        v = declare.check_bury(state, seat, action.cards)
-        if v is None:
-            declare.apply_bury(state, action.cards, action.announced)
-            out.calls.append((seat, f"buries {len(action.cards)} card(s)"))
-        return at, v
-    if isinstance(action, Concede):
-        v = engine.check_concede(state, seat)
-        if v is None:
-            engine.apply_concede(state, seat)
-            out.calls.append((seat, "concedes"))
-        return at, v
-    return _play(state, action, at, last_bury, index)
+        cards, announced = action.cards, action.announced
+        buried = "buries " + audit.pretty(cards) + (" (trump announced)" if announced else "")
+        check = declare.check_bury(state, seat, cards)
+        return check, lambda: declare.apply_bury(state, cards, announced), buried
+    return engine.check_concede(state, seat), lambda: engine.apply_concede(state, seat), "concedes"
+
+
+def _meld(
+    state: engine.State, action: Meld, at: str, out: HandReport
+) -> tuple[str, Violation | None]:
+    declared = [(m.meld, list(m.cards)) for m in action.melds]
+    found = declare.check_melds(state, action.seat, declared)
+    if found is not None:
+        sub, violation = found
+        return (at if sub is None else f"{at}/melds/{sub}"), violation
+    declare.apply_melds(state, declared)
+    text = "; ".join(f"{m.kind} {audit.pretty(m.cards)} = {m.value}" for m in state.melds)
+    out.calls.append((action.seat, f"melds {text or 'nothing'}"))
+    return at, None
 
 
 def _play(
