@@ -235,3 +235,36 @@ def test_money_is_conserved_on_thousands_of_sittings() -> None:
         assert sum(report.totals) == record.opening_pot - final.computed
         checked += 1
     assert checked == 2000
+
+
+VARIANTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "trump_card_drawable": st.booleans(),
+        "max_exchange": st.integers(0, 3),
+        "blind_allowed": st.booleans(),
+        "blind_eligibility": st.sampled_from(["passed_only", "any_active"]),
+        "top_trump_lead": st.sampled_from(["first_trick", "every_lead", "off"]),
+        "must_overtrump": st.booleans(),
+        "must_beat_in_suit": st.booleans(),
+        "first_leader": st.sampled_from(["eldest_playing", "first_to_declare_play"]),
+        "invito_payers": st.sampled_from(["all_seated", "players_only"]),
+        "bestia_cap": st.none() | st.integers(0, 100),
+        "single_player": st.sampled_from(["wins_pot", "carry_pot"]),
+        "all_pass": st.sampled_from(["refund_and_carry", "carry_all"]),
+        "hand_size": st.sampled_from([3, 4]),
+    },
+)
+
+
+@SETTINGS
+@given(seed=seeds, n=st.integers(3, 8), overrides=VARIANTS)
+def test_sittings_under_rule_variants_replay_clean(
+    seed: int, n: int, overrides: dict[str, Any]
+) -> None:
+    record = generate(random.Random(seed), players=n, hands=3, **overrides)
+    report = check_record(_reparse(orjson.loads(dumps(record))), audit=True)
+    assert report.problems == []
+    assert report.totals is not None
+    assert record.claims is not None
+    assert sum(report.totals) == record.opening_pot - (record.claims.carried or 0)
