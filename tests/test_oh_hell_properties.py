@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 import orjson
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from records.io import dumps, parse
@@ -81,7 +81,10 @@ def _oracle_scores(rules: Any, size: int, bids: list[int], tricks: list[int]) ->
         if bid == took == 0:
             out.append(5 + size if rules.nil_score == "5_plus_h" else rules.nil_score)
         elif bid == took:
-            out.append(rules.points_per_trick * bid + rules.made_bonus)
+            points = rules.points_per_trick * bid + rules.made_bonus
+            if rules.slam_bonuses and size >= rules.slam_min_hand and bid >= size - 1:
+                points += rules.grand_slam if bid == size else rules.small_slam
+            out.append(points)
         elif rules.miss_score == "tricks":
             out.append(rules.points_per_trick * took)
         elif rules.miss_score == "minus_diff":
@@ -91,12 +94,30 @@ def _oracle_scores(rules: Any, size: int, bids: list[int], tricks: list[int]) ->
     return out
 
 
+def _may_play(
+    card: str, holding: list[str], trick: list[str], trump: str | None, basas: bool
+) -> bool:
+    """RULES.md §2.4: follow suit if able; else any card, or a trump if able under Basas."""
+    if card not in holding:
+        return False
+    if not trick:
+        return True
+    led = trick[0][-1]
+    if any(c[-1] == led for c in holding):
+        return card[-1] == led
+    if basas and trump is not None and any(c[-1] == trump for c in holding):
+        return card[-1] == trump
+    return True
+
+
 def _replay_by_hand(record: OhHellRecord, index: int) -> tuple[list[int], list[int], list[int]]:
-    """(bids, tricks per seat, trick winners) of one hand, without the engine."""
+    """(bids, tricks per seat, trick winners) of one hand, without the engine; every card
+    played must be one the rules allow."""
     n = record.rules.num_players
     hand = record.hands[index]
     turned = hand.deal.turned_up
     trump = turned[-1] if turned is not None else None
+    holding = [list(h) for h in hand.deal.hands]
     bids = [0] * n
     tricks = [0] * n
     winners: list[int] = []
@@ -105,6 +126,10 @@ def _replay_by_hand(record: OhHellRecord, index: int) -> tuple[list[int], list[i
         if action.type == "bid":
             bids[action.seat] = action.tricks
         elif action.type == "play":
+            trick = [c for _, c in current]
+            basas = record.rules.must_trump_when_void
+            assert _may_play(action.card, holding[action.seat], trick, trump, basas)
+            holding[action.seat].remove(action.card)
             current.append((action.seat, action.card))
             if len(current) == n:
                 winner = _trick_winner(current, trump)
@@ -287,3 +312,99 @@ def test_a_wrong_tricks_claim(data: st.DataObject, seed: int, n: int, name: str)
     raw["hands"][i]["claims"]["tricks"][seat] += 1
     report = check_record(_reparse(raw), audit=True)
     assert _problems(report) == [("tricks.mismatch", f"/hands/{i}/claims/tricks/{seat}")]
+
+
+VARIANTS = st.fixed_dictionaries(
+    {
+        "hand_sizes": st.sampled_from(
+            ["ascending_to_max", "descending", "up_and_down", "down_and_up", "hoyle_table"]
+        ),
+        "no_trump_rule": st.sampled_from(
+            [
+                "stock_empty",
+                "last_deal_always",
+                "largest_deals",
+                "dealer_last_card",
+                "cap_hand_size",
+            ]
+        ),
+        "first_bidder": st.sampled_from(["dealer", "dealer_left"]),
+        "first_leader": st.sampled_from(["dealer_left", "first_bidder"]),
+        "hook": st.booleans(),
+        "must_trump_when_void": st.booleans(),
+        "nil_score": st.sampled_from([10, 5, "5_plus_h"]),
+        "miss_score": st.sampled_from(["zero", "tricks", "minus_diff"]),
+        "slam_bonuses": st.booleans(),
+        "points_per_trick": st.integers(1, 3),
+    }
+)
+
+
+def _has_trump(rules: Any, number: int, size: int, last: int, largest: int) -> bool:
+    """RULES.md §2.2, by hand: is a card turned for trump in this deal?"""
+    stock_left = 52 - rules.num_players * size
+    match rules.no_trump_rule:
+        case "dealer_last_card" | "cap_hand_size":
+            return True
+        case "last_deal_always":
+            return stock_left > 0 and number != last
+        case "largest_deals":
+            return stock_left > 0 and size != largest
+    return stock_left > 0
+
+
+def _variant(**kw: Any) -> dict[str, Any]:
+    base = {
+        "hand_sizes": "ascending_to_max",
+        "no_trump_rule": "stock_empty",
+        "first_bidder": "dealer",
+        "first_leader": "dealer_left",
+        "hook": False,
+        "must_trump_when_void": False,
+        "nil_score": 10,
+        "miss_score": "zero",
+        "slam_bonuses": False,
+        "points_per_trick": 1,
+    }
+    return base | kw
+
+
+@SETTINGS
+@given(seed=seeds, n=players, variant=VARIANTS)
+# the rare corners: four players reach the 13-card deal with no card left to turn
+@example(seed=1, n=4, variant=_variant(no_trump_rule="dealer_last_card"))
+@example(seed=2, n=4, variant=_variant(hand_sizes="down_and_up", must_trump_when_void=True))
+@example(seed=3, n=4, variant=_variant(no_trump_rule="largest_deals", slam_bonuses=True))
+def test_rule_variants_agree_with_the_oracle(seed: int, n: int, variant: dict[str, Any]) -> None:
+    record = _game(seed, n, "default", **variant)
+    rules = record.rules
+    report = check_record(record, audit=True)
+    assert report.problems == []
+    sizes = [len(h.deal.hands[0]) for h in record.hands]
+    largest = max(sizes)
+    assert largest == min(
+        (51 if rules.no_trump_rule == "cap_hand_size" else 52) // n,
+        DEALS["hoyle"][n] if rules.hand_sizes == "hoyle_table" else 52,
+    )
+    totals = [0] * n
+    for index, hand in enumerate(record.hands):
+        size = sizes[index]
+        turned = hand.deal.turned_up
+        assert (turned is not None) == _has_trump(rules, hand.number, size, len(sizes), largest)
+        if turned is not None and rules.no_trump_rule == "dealer_last_card" and size * n == 52:
+            assert turned in hand.deal.hands[hand.dealer]
+        bids, tricks, winners = _replay_by_hand(record, index)
+        assert sum(tricks) == size
+        if rules.hook:
+            assert sum(bids) != size
+        replayed = report.hands[index]
+        first_bidder = hand.dealer if rules.first_bidder == "dealer" else (hand.dealer + 1) % n
+        bid_seats = [a.seat for a in hand.actions if a.type == "bid"]
+        assert bid_seats == [(first_bidder + k) % n for k in range(n)]
+        leader = first_bidder if rules.first_leader == "first_bidder" else (hand.dealer + 1) % n
+        assert [t.leader for t in replayed.tricks] == [leader, *winners[:-1]]
+        assert [t.winner for t in replayed.tricks] == winners
+        scores = _oracle_scores(rules, size, bids, tricks)
+        assert replayed.scores == scores
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+    assert report.totals == totals
