@@ -39,7 +39,14 @@ from enum import Enum
 from records.pinochle import PinochleRules
 from records.problems import Violation
 from replay.engines import pinochle_melds as melds
-from replay.tricks import FollowRules, Trick, explain_illegal, legal_cards, winning_index
+from replay.tricks import (
+    FollowRules,
+    Trick,
+    explain_illegal,
+    is_legal,
+    legal_cards,
+    winning_index,
+)
 
 DECK = melds.DECK
 HAND_SIZE = 15  # original text: "15 carte, tre per volta"
@@ -310,9 +317,12 @@ def check_play(state: State, seat: int, card: str) -> Violation | None:
         return Violation(
             "play.out-of-turn", f"seat {seat} played out of turn", expected=state.turn, actual=seat
         )
-    if card in legal_plays(state):
-        return None
     hand = playing_hand(state, seat)
+    if state.phase is Phase.PLAY:
+        if is_legal(card, hand, state.trick, state.trump, DECK.strength, _follow(state)):
+            return None
+    elif card in legal_plays(state):
+        return None
     if state.phase is Phase.DECLARE and card in hand:
         return Violation(
             "play.first-lead-trump", f"{card} led; the first lead must be a trump", actual=card

@@ -220,7 +220,7 @@ def _run(state: engine.State, hand: Hand, index: int, out: HandReport) -> Proble
     """Replay the actions of a hand; the first illegal one as a problem (the hand stops)."""
     last_bury: int | None = None
     for number, action in enumerate(hand.actions):
-        at = pointer("hands", index, "actions", number)
+        at = f"/hands/{index}/actions/{number}"  # ints need no escaping; this is the hot path
         trick = state.trick_number if state.phase is engine.Phase.PLAY else None
         where, violation = step(state, action, at, last_bury, index, out)
         if violation is not None:
