@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from records.pinochle import DEFAULT_RULES, PRESETS
+from records.pinochle import DEFAULT_RULES, PRESETS, PinochleRules
 from replay.engines.pinochle_melds import (
     ScoredMeld,
     available_melds,
@@ -39,13 +39,13 @@ def hand(text: str) -> list[str]:
     return text.split() + FILL
 
 
-def code(rules: object, trump: str, held: list[str], *melds: tuple[str, str]) -> str | None:
-    found = check_melds(rules, trump, held, [(k, c.split()) for k, c in melds])  # type: ignore[arg-type]
+def code(rules: PinochleRules, trump: str, held: list[str], *melds: tuple[str, str]) -> str | None:
+    found = check_melds(rules, trump, held, [(k, c.split()) for k, c in melds])
     return None if found is None else found[1].code
 
 
-def total(rules: object, *melds: tuple[str, str]) -> int:
-    return sum(m.value for m in score_melds(rules, [(k, c.split()) for k, c in melds]))  # type: ignore[arg-type]
+def total(rules: PinochleRules, *melds: tuple[str, str]) -> int:
+    return sum(m.value for m in score_melds(rules, [(k, c.split()) for k, c in melds]))
 
 
 @pytest.mark.parametrize(
