@@ -21,12 +21,18 @@ parameter of the record's rules block. Readings implemented (RULES.md §1.11 and
   after the first lead has played and lost; an opponent may concede only once trump is named
   and the cards are buried.
 * Q-PIN-9: records carry no copy indices; of two identical cards the first played wins.
+* Readings of our own where the texts are silent (each named again where it applies):
+  ``allow_declarer_concede`` governs the single-bete concession before the first lead; after
+  the lead a declarer may always concede, as a hand played and lost. The "unless forced" of the
+  ``no_trump`` burial rules means: barred cards may be buried only as far as the 18 cards hold
+  fewer than three others. The kitty pays and is paid like one more player from
+  ``kitty_threshold`` up, and takes the table amount on every single bete (RULES.md §1.9).
 
 The engine is a state machine (auction -> widow -> declare -> play -> over, or void) over plain
 values. ``check_*`` say whether an action is legal without changing anything; ``apply_*``
 change the state and assume the action was checked. The widow, trump, meld and burial steps
-live in ``pinochle_declare``, the meld table in ``pinochle_melds``, the
-settlement in ``pinochle_scoring``. No pydantic, no I/O.
+live in ``pinochle_declare``, the meld table in ``pinochle_melds``, the settlement in
+``pinochle_scoring``. No pydantic, no I/O.
 """
 
 from __future__ import annotations
