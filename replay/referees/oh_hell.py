@@ -36,6 +36,8 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
             report.hands.append(HandReport(index=index, number=hand.number, dealer=hand.dealer))
             totals = None
             continue
+        if previous is not None and hand.number != previous.number + 1:
+            totals = None  # the record leaves hands out: their scores, so the totals, are unknown
         previous = hand
         hand_report = _replay_hand(record, index, hand, plan, report.problems, explain=audit)
         if hand_report.scores is not None and totals is not None:
