@@ -22,14 +22,14 @@ from replay.engines.pinochle import BURY_SIZE, DECK, Phase, State
 def _declarer_step(state: State, seat: int, what: str, phase: Phase) -> Violation | None:
     if state.phase is not phase:
         when = {
-            Phase.WIDOW: "before taking the widow",
-            Phase.DECLARE: "after the widow and before the first lead",
+            Phase.WIDOW: "the declarer takes the widow once, as soon as the auction ends",
+            Phase.DECLARE: f"the {what} comes after the widow is taken and before the first lead",
         }[phase]
-        return Violation(f"{what}.out-of-phase", f"{what} is done {when}; now: {state.phase.value}")
+        return Violation(f"{what}.out-of-phase", f"{when}; this is the {state.phase.value} phase")
     if seat != state.declarer:
         return Violation(
             f"{what}.not-declarer",
-            f"only the declarer (seat {state.declarer}) may do this",
+            f"seat {seat} is not the declarer; only seat {state.declarer} may do this ({what})",
             expected=state.declarer,
             actual=seat,
         )

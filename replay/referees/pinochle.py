@@ -78,7 +78,8 @@ def _setup_problem(record: PinochleRecord) -> Problem | None:
         return seating
     bad = engine.rules_problem(record.rules)
     if bad is not None:
-        return Problem(bad.code, Kind.MALFORMED, bad.message, "/rules", actual=bad.actual)
+        field = {"rules.sitout-rule": "sitout_rule"}.get(bad.code, "payment_table")
+        return Problem(bad.code, Kind.MALFORMED, bad.message, f"/rules/{field}", actual=bad.actual)
     return None
 
 
