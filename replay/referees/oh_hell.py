@@ -48,13 +48,11 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
         if audit:
             _audit_hand(hand, index, hand_report, report.problems)
         report.hands.append(hand_report)
-    complete = (
-        plan is not None
-        and [h.number for h in record.hands] == list(range(1, len(plan) + 1))
-        and totals is not None
-    ) or (plan is None and totals is not None)
+    whole_game = plan is None or [h.number for h in record.hands] == list(range(1, len(plan) + 1))
+    scored = any(h.status is HandStatus.COMPLETE for h in report.hands)
     report.totals = totals
-    report.winners = engine.winners(totals) if complete and totals is not None else None
+    # A winner only of a whole game with at least one scored hand (all abandoned: no winner).
+    report.winners = engine.winners(totals) if whole_game and scored and totals else None
     if audit:
         _audit_game(record, report)
 
