@@ -188,6 +188,19 @@ def score_melds(
     return tuple(ScoredMeld(k, tuple(c), meld_value(rules, k)) for k, c in melds)
 
 
+def bonus_reading(rules: PinochleRules, melds: Sequence[ScoredMeld]) -> int:
+    """The meld total if each pair of identical declared melds were scored as its bonus double
+    (RULES.md Q-PIN-4: a record whose claimed meld matches only this was kept under ``bonus``)."""
+    counts = Counter(m.kind for m in melds)
+    total = sum(m.value for m in melds)
+    for kind, times in counts.items():
+        double = "double_" + kind
+        if double in BONUS_VALUES:
+            pairs = times // 2
+            total += pairs * (meld_value(rules, double) - 2 * meld_value(rules, kind))
+    return total
+
+
 def lost_meld_card(
     rules: PinochleRules, hand18: Sequence[str], buried: Sequence[str], melds: Sequence[ScoredMeld]
 ) -> str | None:

@@ -71,6 +71,8 @@ class Settlement:
     outcome: Outcome
     declarer: int | None
     contract: int | None
+    melds: tuple[melds.ScoredMeld, ...]
+    """The melds declared, as checked."""
     meld: int
     """Scored meld points (0 under ``meld_requires_trick`` if he took no trick)."""
     counters: Counters | None
@@ -181,6 +183,7 @@ def settle(state: State) -> Settlement:
         result,
         state.declarer,
         state.contract,
+        state.melds,
         meld,
         found,
         made,

@@ -64,7 +64,7 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
         if audit and kitty is not None and rules.kitty:
             out.derivation.append(f"kitty balance after the hand: {kitty}")
         if audit:
-            audit_hand(hand, index, out, settled, report.problems)
+            audit_hand(rules, hand, index, out, settled, report.problems)
         report.hands.append(out)
     report.totals = totals
     if audit and record.claims is not None:

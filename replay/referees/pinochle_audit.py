@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from records.pinochle import Hand, PinochleRecord
+from records.pinochle import Hand, PinochleRecord, PinochleRules
 from records.problems import Problem, pointer
 from replay.engines import pinochle as engine
 from replay.engines import pinochle_melds as melds
@@ -74,6 +74,7 @@ def derivation(state: engine.State, settled: scoring.Settlement) -> list[str]:
 
 
 def audit_hand(
+    rules: PinochleRules,
     hand: Hand,
     index: int,
     out: HandReport,
@@ -98,6 +99,14 @@ def audit_hand(
     ]
     for name, key, recorded, computed in scalars:
         compare_claim(name, f"{at}/{key}", None, recorded, computed, hand.number, both)
+    additive = rules.double_meld_values == "additive"
+    if settled is not None and additive and claims.meld not in (None, settled.meld):
+        bonus = melds.bonus_reading(rules, settled.melds)
+        if claims.meld == bonus:
+            out.notes.append(
+                f"the claimed meld {bonus} is what the bonus table gives these melds "
+                "(double_meld_values = bonus); the rules block says additive"
+            )
     for name, key, row, values in (
         ("chips", "chips", claims.chips, out.scores),
         ("total", "totals", claims.totals, out.totals),
