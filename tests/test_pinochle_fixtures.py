@@ -4,6 +4,7 @@ here from the replayed tricks with this file's own card-point table."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,12 @@ def test_a_buried_meld_card_is_a_scored_loss_not_a_problem() -> None:
     assert report.problems == []
     assert len(report.hands[0].tricks) == 0  # the record stops after the first lead
     assert any("J♦" in n or "JD" in n for n in report.hands[0].notes)
+
+
+def test_generated_sittings_audit_clean_through_the_command(tricklog) -> None:  # type: ignore[no-untyped-def]
+    for preset in ("default", "three", "hoyle", "brooklyn", "pre1945", "bonus"):
+        made = tricklog("generate", "pinochle", "--preset", preset, "-n", "5", "--seed", "3")
+        assert made.code == 0
+        run = tricklog("audit", "-", "--format", "json", stdin=made.out.encode())
+        assert run.code == 0, run.out
+        assert len(json.loads(run.out)["records"]) == 5
