@@ -90,7 +90,9 @@ FRENCH_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 FRENCH_52 = Deck("french-52", ranks="23456789TJQKA", suits="CDHS", suit_symbols=FRENCH_SYMBOLS)
 """The standard 52-card deck of Oh Hell (RULES.md §2.1): Ace high, no suit ranking."""
 
-PINOCHLE_48 = Deck("pinochle-48", ranks="9JQKTA", suits="CDHS", copies=2, suit_symbols=FRENCH_SYMBOLS)
+PINOCHLE_48 = Deck(
+    "pinochle-48", ranks="9JQKTA", suits="CDHS", copies=2, suit_symbols=FRENCH_SYMBOLS
+)
 """The 48-card pinochle deck (RULES.md §1.1): two of every A 10 K Q J 9 in four suits, Ace high
 and the Ten above the King."""
 
