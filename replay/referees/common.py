@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from records.base import Player
-from records.problems import Kind, Problem, Violation
+from records.problems import Kind, Problem, Violation, pointer
 from replay.report import ClaimCheck, ClaimStatus, compare
 
 
@@ -100,3 +100,53 @@ def compare_row(
     for seat, value in enumerate(recorded):
         value_computed = computed[seat] if computed is not None else None
         compare_claim(name, f"{at}/{seat}", seat, value, value_computed, hand, out)
+
+
+def sequence_problem(
+    seats: int,
+    index: int,
+    hand: tuple[int, int],
+    previous: tuple[int, int] | None,
+    *,
+    last: int | None = None,
+) -> Problem | None:
+    """A problem with a hand's place in the game: its ``(number, dealer)`` against the previous
+    in-sequence hand's, when numbers must rise (up to ``last``) and the deal passes one seat
+    in the direction of play from hand to hand (seat numbers grow in that direction)."""
+    number, dealer = hand
+    at = pointer("hands", index)
+    behind = previous is not None and number <= previous[0]
+    if behind or (last is not None and number > last):
+        expected = f"above {previous[0]}" if previous is not None else f"1..{last}"
+        return Problem(
+            "hand.number",
+            Kind.ILLEGAL,
+            f"hand number {number} is out of sequence (expected {expected})",
+            at + "/number",
+            hand=number,
+            expected=expected,
+            actual=number,
+        )
+    if dealer >= seats:
+        return Problem(
+            "deal.dealer-seat",
+            Kind.MALFORMED,
+            f"dealer seat {dealer} does not exist at a table of {seats}",
+            at + "/dealer",
+            hand=number,
+            actual=dealer,
+        )
+    if previous is not None and dealer != (previous[1] + number - previous[0]) % seats:
+        should = (previous[1] + number - previous[0]) % seats
+        return Problem(
+            "deal.dealer-rotation",
+            Kind.ILLEGAL,
+            f"seat {dealer} deals hand {number}, but the deal passes one seat on in the "
+            f"direction of play and seat {should} should",
+            at + "/dealer",
+            hand=number,
+            seat=dealer,
+            expected=should,
+            actual=dealer,
+        )
+    return None

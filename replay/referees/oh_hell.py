@@ -13,7 +13,13 @@ from records.oh_hell import Abandon, Action, Hand, OhHellRecord
 from records.problems import Kind, Problem, Violation, pointer
 from replay.deal import card_problems
 from replay.engines import oh_hell as engine
-from replay.referees.common import compare_claim, compare_row, illegal, players_problem
+from replay.referees.common import (
+    compare_claim,
+    compare_row,
+    illegal,
+    players_problem,
+    sequence_problem,
+)
 from replay.report import HandReport, HandStatus, RecordReport
 
 
@@ -30,9 +36,11 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
     totals: list[int] | None = [0] * n if record.hands[0].number == 1 else None
     previous: Hand | None = None  # the last hand whose number and dealer are in sequence
     for index, hand in enumerate(record.hands):
-        sequence = _sequence_problems(rules.num_players, plan, index, hand, previous)
+        last = len(plan) if plan is not None else 1
+        before = (previous.number, previous.dealer) if previous is not None else None
+        sequence = sequence_problem(n, index, (hand.number, hand.dealer), before, last=last)
         if sequence:  # the hand cannot be placed in the game: report it once and skip it
-            report.problems.extend(sequence)
+            report.problems.append(sequence)
             report.hands.append(HandReport(index=index, number=hand.number, dealer=hand.dealer))
             totals = None
             continue
@@ -55,54 +63,6 @@ def referee(record: OhHellRecord, report: RecordReport, *, audit: bool) -> None:
     report.winners = engine.winners(totals) if whole_game and scored and totals else None
     if audit:
         _audit_game(record, report)
-
-
-def _sequence_problems(
-    n: int, plan: Sequence[int] | None, index: int, hand: Hand, previous: Hand | None
-) -> list[Problem]:
-    where = pointer("hands", index)
-    last = len(plan) if plan is not None else 1
-    if hand.number > last or (previous is not None and hand.number <= previous.number):
-        expected = f"above {previous.number}" if previous else f"1..{last}"
-        return [
-            Problem(
-                "hand.number",
-                Kind.ILLEGAL,
-                f"hand number {hand.number} is out of sequence (the game has {last} deal(s))",
-                where + "/number",
-                hand=hand.number,
-                expected=expected,
-                actual=hand.number,
-            )
-        ]
-    if previous is not None:
-        expected_dealer = (previous.dealer + hand.number - previous.number) % n
-        if hand.dealer != expected_dealer:
-            return [
-                Problem(
-                    "deal.dealer-rotation",
-                    Kind.ILLEGAL,
-                    f"seat {hand.dealer} deals hand {hand.number}, but the deal passes "
-                    f"clockwise and seat {expected_dealer} should",
-                    where + "/dealer",
-                    hand=hand.number,
-                    seat=hand.dealer,
-                    expected=expected_dealer,
-                    actual=hand.dealer,
-                )
-            ]
-    if hand.dealer >= n:
-        return [
-            Problem(
-                "deal.dealer-seat",
-                Kind.MALFORMED,
-                f"dealer seat {hand.dealer} does not exist with {n} players",
-                where + "/dealer",
-                hand=hand.number,
-                actual=hand.dealer,
-            )
-        ]
-    return []
 
 
 def _deal_problems(

@@ -28,7 +28,7 @@ from replay.engines import pinochle as engine
 from replay.engines import pinochle_declare as declare
 from replay.engines import pinochle_scoring as scoring
 from replay.referees import pinochle_audit as audit
-from replay.referees.common import illegal, players_problem
+from replay.referees.common import illegal, players_problem, sequence_problem
 from replay.referees.pinochle_audit import audit_hand, audit_sitting
 from replay.report import HandReport, HandStatus, RecordReport
 
@@ -47,12 +47,13 @@ def referee(record: PinochleRecord, report: RecordReport, *, audit: bool) -> Non
     kitty: int | None = 0 if first else None
     previous: Hand | None = None
     for index, hand in enumerate(record.hands):
-        sequence = _sequence_problems(n, index, hand, previous)
-        report.problems.extend(sequence)
-        if sequence:
+        before = (previous.number, previous.dealer) if previous is not None else None
+        sequence = sequence_problem(n, index, (hand.number, hand.dealer), before)
+        if sequence:  # the hand cannot be placed in the sitting: report it once and skip it
+            report.problems.append(sequence)
+            report.hands.append(HandReport(index=index, number=hand.number, dealer=hand.dealer))
             totals = kitty = None
-            if any(p.code == "hand.number" for p in sequence):
-                continue
+            continue
         previous = hand
         out, settled = _replay_hand(record, index, hand, report.problems, explain=audit)
         if settled is not None and totals is not None and kitty is not None:
@@ -81,50 +82,6 @@ def _setup_problem(record: PinochleRecord) -> Problem | None:
         field = {"rules.sitout-rule": "sitout_rule"}.get(bad.code, "payment_table")
         return Problem(bad.code, Kind.MALFORMED, bad.message, f"/rules/{field}", actual=bad.actual)
     return None
-
-
-def _sequence_problems(n: int, index: int, hand: Hand, previous: Hand | None) -> list[Problem]:
-    at = pointer("hands", index)
-    if previous is not None and hand.number <= previous.number:
-        return [
-            Problem(
-                "hand.number",
-                Kind.ILLEGAL,
-                f"hand number {hand.number} does not follow {previous.number}",
-                at + "/number",
-                hand=hand.number,
-                expected=f"above {previous.number}",
-                actual=hand.number,
-            )
-        ]
-    if hand.dealer >= n:
-        return [
-            Problem(
-                "deal.dealer-seat",
-                Kind.MALFORMED,
-                f"dealer seat {hand.dealer} does not exist at a table of {n}",
-                at + "/dealer",
-                hand=hand.number,
-                actual=hand.dealer,
-            )
-        ]
-    if previous is not None:
-        expected = (previous.dealer + hand.number - previous.number) % n
-        if hand.dealer != expected:
-            return [
-                Problem(
-                    "deal.dealer-rotation",
-                    Kind.ILLEGAL,
-                    f"seat {hand.dealer} deals hand {hand.number}, but the deal passes "
-                    f"clockwise and seat {expected} should",
-                    at + "/dealer",
-                    hand=hand.number,
-                    seat=hand.dealer,
-                    expected=expected,
-                    actual=hand.dealer,
-                )
-            ]
-    return []
 
 
 Shape = tuple[str, str, tuple[str | int, ...], int | None, int, int]
