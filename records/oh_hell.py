@@ -8,126 +8,16 @@ Parameter names and values follow RULES.md §2.7.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from annotated_types import Ge, Le
-from pydantic import ConfigDict, Field, TypeAdapter
+from annotated_types import Ge
+from pydantic import Field, TypeAdapter
 
 from records.base import Count, Extensions, Metadata, Player, Seat, Strict
 from records.cards import FRENCH_52
-
-HandSizes = Literal[
-    "ascending_to_max", "descending", "up_and_down", "down_and_up", "single", "hoyle_table"
-]
-NoTrumpRule = Literal[
-    "stock_empty", "last_deal_always", "largest_deals", "dealer_last_card", "cap_hand_size"
-]
-MissScore = Literal["zero", "tricks", "minus_diff"]
-NilScore = Literal[10, 5, "5_plus_h"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OhHellRules:
-    """Every rule parameter of Oh Hell (RULES.md §2.7). A record states all of them."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid", use_attribute_docstrings=True)
-
-    preset: str | None = None
-    """Name of the preset these values started from (``default``, ``openspiel``, ``hoyle``).
-    Informative only: the values below are what the engine applies."""
-    num_players: Annotated[int, Ge(3), Le(10)]
-    """Number of seats, 3-7 in the references; up to 10 since the original text says
-    "three or more"."""
-    hand_sizes: HandSizes
-    """The schedule of cards dealt per deal. ``ascending_to_max``: 1, 2, ... up to the largest
-    size (original text); ``descending``; ``up_and_down``: 1..max..1; ``down_and_up``:
-    max..1..max; ``single``: one deal of ``single_hand_size`` cards (OpenSpiel);
-    ``hoyle_table``: ascending to the Hoyle maximum (3p 15, 4p 13, 5p 10, 6p 8, 7p 7)."""
-    single_hand_size: Annotated[int, Ge(1), Le(17)] | None
-    """With ``hand_sizes = single``: the cards dealt, or null for any size from 1 to the maximum
-    (OpenSpiel draws it at random). Must be null with the other schedules."""
-    no_trump_rule: NoTrumpRule
-    """When a deal has no trump. ``stock_empty``: only when no card is left to turn (original
-    text); ``last_deal_always``: the last deal of the schedule; ``largest_deals``: every deal of
-    the largest size; ``dealer_last_card``: never, the dealer turns his own last card when the
-    stock is empty; ``cap_hand_size``: never, the largest size is floor(51 / players) so a card
-    is always left (OpenSpiel)."""
-    first_bidder: Literal["dealer", "dealer_left"]
-    """Who bids first; bidding goes clockwise from there. ``dealer`` (original text) or
-    ``dealer_left`` (the rule books and OpenSpiel)."""
-    hook: bool
-    """If true, the last bidder may not bid so that the bids add up to the cards dealt."""
-    first_leader: Literal["dealer_left", "first_bidder"]
-    """Who leads the first trick: the dealer's left (original text) or the first bidder."""
-    must_trump_when_void: bool
-    """If true, a player void in the led suit who holds a trump must play one ("Basas")."""
-    nil_score: NilScore
-    """Points for a bid of zero made: 10 (default), 5, or ``5_plus_h`` (5 plus cards dealt)."""
-    miss_score: MissScore
-    """Points for a missed bid: ``zero`` (original text), ``tricks`` (points_per_trick per
-    trick taken, OpenSpiel), ``minus_diff`` (minus points_per_trick per trick off the bid,
-    OpenSpiel's off_bid_penalty)."""
-    made_bonus: int
-    """Bonus for a bid of one or more made exactly (10)."""
-    points_per_trick: int
-    """Points per trick of a bid made exactly (1)."""
-    slam_bonuses: bool
-    """Award the small and grand slam bonuses (a scoring variant of the original text)."""
-    slam_min_hand: Annotated[int, Ge(1)]
-    """Smallest deal on which a slam bonus counts ("more than five cards": 6)."""
-    small_slam: int
-    """Bonus for bidding and taking all tricks but one (25)."""
-    grand_slam: int
-    """Bonus for bidding and taking every trick (50)."""
-    cut_tiebreak_suits: Literal["none", "CDHS"]
-    """How ties of the cut for the first dealer are broken: re-cut, or suit order C<D<H<S.
-    Informative: the cut is not part of a record."""
-
-
-DEFAULT_RULES = OhHellRules(
-    preset="default",
-    num_players=4,
-    hand_sizes="ascending_to_max",
-    single_hand_size=None,
-    no_trump_rule="stock_empty",
-    first_bidder="dealer",
-    hook=False,
-    first_leader="dealer_left",
-    must_trump_when_void=False,
-    nil_score=10,
-    miss_score="zero",
-    made_bonus=10,
-    points_per_trick=1,
-    slam_bonuses=False,
-    slam_min_hand=6,
-    small_slam=25,
-    grand_slam=50,
-    cut_tiebreak_suits="none",
-)
-"""The original text's rules with RULES.md §2.8's recommended readings (for four players)."""
-
-PRESETS: dict[str, OhHellRules] = {
-    "default": DEFAULT_RULES,
-    "openspiel": dataclasses.replace(
-        DEFAULT_RULES,
-        preset="openspiel",
-        hand_sizes="single",
-        first_bidder="dealer_left",
-        hook=True,
-        first_leader="dealer_left",
-        no_trump_rule="cap_hand_size",
-        miss_score="tricks",
-    ),
-    "hoyle": dataclasses.replace(
-        DEFAULT_RULES,
-        preset="hoyle",
-        hand_sizes="hoyle_table",
-        first_bidder="dealer_left",
-        no_trump_rule="last_deal_always",
-    ),
-}
-"""Named bundles of rule values (RULES.md §2.6 for ``openspiel``)."""
+from records.rules.oh_hell import DEFAULT_RULES as DEFAULT_RULES
+from records.rules.oh_hell import PRESETS as PRESETS
+from records.rules.oh_hell import OhHellRules as OhHellRules
 
 
 def preset(name: str, num_players: int, **overrides: object) -> OhHellRules:
@@ -140,6 +30,7 @@ def preset(name: str, num_players: int, **overrides: object) -> OhHellRules:
 
 
 _RULES: TypeAdapter[OhHellRules] = TypeAdapter(OhHellRules)
+
 
 Card = Annotated[
     str,

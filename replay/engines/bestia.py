@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from records.bestia import BestiaRules
 from records.problems import Violation
+from records.rules.bestia import BestiaRules
 from replay.engines.bestia_state import (
     DECK,
     Phase,

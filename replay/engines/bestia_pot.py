@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from records.bestia import BestiaRules
 from records.problems import Violation
+from records.rules.bestia import BestiaRules
 
 
 @dataclass(frozen=True, slots=True)

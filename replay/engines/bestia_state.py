@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from records.bestia import BestiaRules
 from records.cards import ITALIAN_40
+from records.rules.bestia import BestiaRules
 from replay.tricks import FollowRules, Trick
 
 DECK = ITALIAN_40

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from records.cards import FRENCH_52
-from records.oh_hell import OhHellRules
 from records.problems import Violation
+from records.rules.oh_hell import OhHellRules
 from replay.tricks import FollowRules, Trick, beats, explain_illegal, is_legal, legal_cards
 
 DECK = FRENCH_52

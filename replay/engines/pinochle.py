@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from records.pinochle import PinochleRules
 from records.problems import Violation
+from records.rules.pinochle import PinochleRules
 from replay.engines import pinochle_melds as melds
 from replay.tricks import (
     FollowRules,

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from records.cards import PINOCHLE_48
-from records.pinochle import PinochleRules
 from records.problems import Violation
+from records.rules.pinochle import PinochleRules
 
 DECK = PINOCHLE_48
 SUITS = "CDHS"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from records.pinochle import PinochleRules
+from records.rules.pinochle import PinochleRules
 from replay.engines import pinochle_melds as melds
 from replay.engines.pinochle import HAND_SIZE, Phase, State
 

@@ -1,0 +1,1 @@
+"""Rules blocks of every game, importable without pydantic (the engines use them)."""
