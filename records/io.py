@@ -199,6 +199,9 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
                 actual=_short(error.get("input")),
             )
         )
+    # pydantic's order of errors within one object differs between versions; a misspelt key
+    # is both unknown and missing, and the unknown key is the one a person should see first.
+    problems.sort(key=lambda p: p.code != "record.unknown-field")
     return problems
 
 
