@@ -8,7 +8,8 @@ it and writes it back unchanged.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field
@@ -70,6 +71,34 @@ class Metadata(Strict):
     """Table name or number within the event."""
     source: str | None = None
     """The system or person that produced the log."""
+
+
+class HandBase(Strict):
+    """What every hand has, whatever the game; each game's ``Hand`` types the rest."""
+
+    number: Annotated[int, Ge(1)]
+    """Position of the hand in the game or sitting, from 1."""
+    dealer: Seat
+    deal: object
+    actions: Sequence[object]
+    claims: object | None = None
+    extensions: Extensions = None
+
+
+class RecordBase(Strict):
+    """What every record has, whatever the game; each game's record types the rest."""
+
+    format_version: Literal[1]
+    """Version of the tricklog record format."""
+    game: str
+    id: str
+    """Identifier of this record (a game or a sitting), unique within its archive."""
+    rules: object
+    players: list[Player]
+    meta: Metadata | None = None
+    hands: Sequence[object]
+    claims: object | None = None
+    extensions: Extensions = None
 
 
 def players_cover_seats(players: list[Player], num_seats: int) -> list[str]:

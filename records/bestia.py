@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 from annotated_types import Ge
 from pydantic import Field, TypeAdapter
 
-from records.base import Count, Extensions, Metadata, Player, Seat, Strict
+from records.base import Count, HandBase, Player, RecordBase, Seat, Strict
 from records.cards import ITALIAN_40
 from records.rules.bestia import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.bestia import PRESETS as PRESETS
@@ -129,17 +129,15 @@ class HandClaims(Strict):
     """Each seat's running balance over the sitting after this hand (received minus paid)."""
 
 
-class Hand(Strict):
+class Hand(HandBase):
     """One hand, from the deal to the settlement."""
 
     number: Annotated[int, Ge(1)]
     """Position of the hand in the sitting, from 1; hands of a record are consecutive."""
-    dealer: Seat
     deal: Deal
     actions: list[Action]
     """Declarations (with their exchanges), blind draws and plays, in the order they happened."""
     claims: HandClaims | None = None
-    extensions: Extensions = None
 
 
 class SittingClaims(Strict):
@@ -151,20 +149,14 @@ class SittingClaims(Strict):
     """The pot left on the table after the last hand."""
 
 
-class BestiaRecord(Strict):
+class BestiaRecord(RecordBase):
     """One table's sitting of Bestia: its rules, players and consecutive hands."""
 
-    format_version: Literal[1]
-    """Version of the tricklog record format."""
     game: Literal["bestia"]
-    id: str
-    """Identifier of this sitting, unique within its archive."""
     rules: BestiaRules
     players: list[Player]
     """The players; seats are numbered anticlockwise."""
-    meta: Metadata | None = None
     opening_pot: Money = 0
     """The pot on the table before the first recorded hand (0 for a new table)."""
     hands: Annotated[list[Hand], Field(min_length=1)]
     claims: SittingClaims | None = None
-    extensions: Extensions = None

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from annotated_types import Ge
 from pydantic import Field, TypeAdapter
 
-from records.base import Count, Extensions, Metadata, Player, Seat, Strict
+from records.base import Count, HandBase, RecordBase, Seat, Strict
 from records.cards import FRENCH_52
 from records.rules.oh_hell import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.oh_hell import PRESETS as PRESETS
@@ -100,17 +100,15 @@ class HandClaims(Strict):
     """Running totals after this hand, per seat."""
 
 
-class Hand(Strict):
+class Hand(HandBase):
     """One deal, from the deal to the last trick."""
 
     number: Annotated[int, Ge(1)]
     """Position of the deal in the game's schedule, from 1."""
-    dealer: Seat
     deal: Deal
     actions: list[Action]
     """Bids, plays and any claim or abandonment, in the order they happened."""
     claims: HandClaims | None = None
-    extensions: Extensions = None
 
 
 class GameClaims(Strict):
@@ -122,17 +120,10 @@ class GameClaims(Strict):
     """The winning seat(s); more than one on a tie."""
 
 
-class OhHellRecord(Strict):
+class OhHellRecord(RecordBase):
     """One table's game of Oh Hell: its rules, players and hands in order."""
 
-    format_version: Literal[1]
-    """Version of the tricklog record format."""
     game: Literal["oh_hell"]
-    id: str
-    """Identifier of this game, unique within its archive."""
     rules: OhHellRules
-    players: list[Player]
-    meta: Metadata | None = None
     hands: Annotated[list[Hand], Field(min_length=1)]
     claims: GameClaims | None = None
-    extensions: Extensions = None

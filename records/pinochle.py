@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 from annotated_types import Ge
 from pydantic import Field, TypeAdapter
 
-from records.base import Extensions, Metadata, Player, Seat, Strict
+from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
 from records.rules.pinochle import DEFAULT_PAYMENT_TABLE as DEFAULT_PAYMENT_TABLE
 from records.rules.pinochle import DEFAULT_RULES as DEFAULT_RULES
@@ -169,17 +169,13 @@ class HandClaims(Strict):
     """Running chip totals per seat after this hand."""
 
 
-class Hand(Strict):
+class Hand(HandBase):
     """One deal, from the deal to the settlement."""
 
-    number: Annotated[int, Ge(1)]
-    """Position of the deal in the sitting, from 1."""
-    dealer: Seat
     deal: Deal
     actions: list[Action]
     """Auction calls, widow, trump, melds, burial, plays and any concession, in order."""
     claims: HandClaims | None = None
-    extensions: Extensions = None
 
 
 class SittingClaims(Strict):
@@ -191,19 +187,12 @@ class SittingClaims(Strict):
     """The kitty's balance at the end of the sitting."""
 
 
-class PinochleRecord(Strict):
+class PinochleRecord(RecordBase):
     """One table's sitting of Auction Pinochle: its rules, players and hands in order."""
 
-    format_version: Literal[1]
-    """Version of the tricklog record format."""
     game: Literal["pinochle"]
-    id: str
-    """Identifier of this sitting, unique within its archive."""
     rules: PinochleRules
     players: list[Player]
     """Everyone seated, sitting-out seats included (``table_size`` players)."""
-    meta: Metadata | None = None
     hands: Annotated[list[Hand], Field(min_length=1)]
     claims: SittingClaims | None = None
-    extensions: Extensions = None
-    """Free-form data of the source system (e.g. a note on what a fixture shows)."""
