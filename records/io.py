@@ -135,6 +135,10 @@ def iter_entries(
         path = Path(name)
         if path.is_dir():
             files = sorted(p for p in path.rglob("*") if p.is_file() and is_record_file(p))
+            if not files:
+                yield ReadFailure(
+                    name, "no record files (.json, .jsonl, .ndjson) in this directory"
+                )
             for file in files:
                 yield from _read_file(file)
         elif path.exists():

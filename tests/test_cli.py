@@ -145,3 +145,18 @@ def test_inputs_are_never_modified(tricklog, command: str) -> None:  # type: ign
     before = REVOKE.read_bytes()
     tricklog(command, str(REVOKE))
     assert REVOKE.read_bytes() == before
+
+
+def test_directory_without_records_is_reported(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes.txt").write_text("not a record")
+    run = tricklog("validate", str(tmp_path))
+    assert run.code == 3
+    assert f"error: {tmp_path}: no record files" in run.err
+
+
+def test_json_array_of_records(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    both = tmp_path / "both.json"
+    both.write_text(json.dumps([json.loads(VALID.read_text()), json.loads(REVOKE.read_text())]))
+    report = json.loads(tricklog("validate", str(both), "--format", "json").out)
+    assert [r["source"] for r in report["records"]] == [f"{both}:1", f"{both}:2"]
+    assert [r["valid"] for r in report["records"]] == [True, False]
