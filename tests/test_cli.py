@@ -160,3 +160,9 @@ def test_json_array_of_records(tricklog, tmp_path: Path) -> None:  # type: ignor
     report = json.loads(tricklog("validate", str(both), "--format", "json").out)
     assert [r["source"] for r in report["records"]] == [f"{both}:1", f"{both}:2"]
     assert [r["valid"] for r in report["records"]] == [True, False]
+
+
+def test_show_names_the_hands_a_record_has(tricklog) -> None:  # type: ignore[no-untyped-def]
+    run = tricklog("show", str(VALID), "--hand", "4")
+    assert run.code == 2
+    assert f"error: {VALID} has no hand 4; its hands: [1]" in run.err

@@ -44,6 +44,10 @@ def show(
     for problem in (p for p in report.problems if p.hand is None):
         console.print("[red]" + escape(describe(problem, report.source)) + "[/]")
     deck = GAMES[report.game].deck if report.game in GAMES else None
+    numbers = [h.number for h in report.hands]
+    if hand is not None and hand not in numbers:
+        typer.echo(f"error: {report.source} has no hand {hand}; its hands: {numbers}", err=True)
+        return Exit.USAGE
     for hand_report in report.hands:
         if hand is None or hand_report.number == hand:
             console.print(_hand_view(report, hand_report, deck))
