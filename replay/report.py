@@ -75,6 +75,7 @@ class HandReport:
     trump: str | None = None
     """Trump suit letter as it was in play, or None."""
     deal: list[list[str]] = field(default_factory=list)
+    """Each seat's cards as recorded (``show`` fans them in suit order)."""
     calls: list[tuple[int, str]] = field(default_factory=list)
     """(seat, what was said) in order: bids, auction calls, declarations."""
     tricks: list[Trick] = field(default_factory=list)

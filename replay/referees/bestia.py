@@ -214,7 +214,7 @@ def _replay_hand(
 ) -> tuple[HandReport, pot.Settlement | None]:
     """Replay one hand; its settlement, or None if it stopped or its starting pot is unknown."""
     out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
-    out.deal = [engine.DECK.sorted(cards) for cards in hand.deal.hands]
+    out.deal = hand.deal.hands
     found = _deal_problems(record, index, hand)
     if found:
         problems.extend(found)

@@ -139,7 +139,7 @@ def _replay_hand(
     record: PinochleRecord, index: int, hand: Hand, problems: list[Problem], *, explain: bool
 ) -> tuple[HandReport, scoring.Settlement | None]:
     out = HandReport(index=index, number=hand.number, dealer=hand.dealer)
-    out.deal = [engine.DECK.sorted(c) for c in hand.deal.hands]
+    out.deal = hand.deal.hands
     found = _deal_problems(record, index, hand)
     if found:
         problems.extend(found)
