@@ -21,8 +21,6 @@ Seat = Annotated[int, Ge(0), Le(9)]
 """A seat index. Seats are numbered 0, 1, 2, ... in the game's direction of play."""
 
 Count = Annotated[int, Ge(0)]
-Points = int
-"""Points and chips are integers in the smallest unit; never floats."""
 
 Extensions = Annotated[
     dict[str, Any] | None,
@@ -99,11 +97,3 @@ class RecordBase(Strict):
     hands: Sequence[object]
     claims: object | None = None
     extensions: Extensions = None
-
-
-def players_cover_seats(players: list[Player], num_seats: int) -> list[str]:
-    """Messages for a player list that does not name each seat ``0..num_seats-1`` exactly once."""
-    seats = sorted(p.seat for p in players)
-    if seats != list(range(num_seats)):
-        return [f"players must occupy seats 0..{num_seats - 1} once each; got seats {seats}"]
-    return []

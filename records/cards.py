@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 __all__ = [
     "FRENCH_52",
     "Deck",
-    "rank_of",
     "suit_of",
 ]
 
@@ -29,11 +28,6 @@ __all__ = [
 def suit_of(card: str) -> str:
     """The suit letter of a card in any of the decks (always the last character)."""
     return card[-1]
-
-
-def rank_of(card: str) -> str:
-    """The rank letter of a card in any of the decks (always the first character)."""
-    return card[0]
 
 
 @dataclass(frozen=True)
@@ -65,9 +59,6 @@ class Deck:
         """A regular expression matching exactly one card of this deck."""
         return f"^[{self.ranks}][{self.suits}]$"
 
-    def is_card(self, text: str) -> bool:
-        return text in self.strength
-
     def counts(self) -> Counter[str]:
         """The deck as a multiset (pinochle holds two of every card)."""
         return Counter(self.cards)
@@ -95,8 +86,6 @@ PINOCHLE_48 = Deck(
 )
 """The 48-card pinochle deck (RULES.md §1.1): two of every A 10 K Q J 9 in four suits, Ace high
 and the Ten above the King."""
-
-ITALIAN_SUIT_NAMES = {"b": "bastoni", "c": "coppe", "d": "denari", "s": "spade"}
 
 ITALIAN_40 = Deck("italian-40", ranks="24567JNK3A", suits="bcds")
 """The 40-card Italian-suited deck of Bestia (RULES.md §3.1).

@@ -231,20 +231,15 @@ def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
     """The pydantic error location without union tags, i.e. the path in the JSON document."""
     path: list[str | int] = []
     node = raw
-    for part in loc:
+    for position, part in enumerate(loc):
         if (isinstance(node, dict) and part in node) or (
             isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         ):
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str):
-            # A union tag (the value of "game" or "type") or a key that is missing: keep the key
-            # only if it is a missing field, which pydantic reports as the last part.
-            if part is loc[-1]:
-                path.append(part)
-            continue
+        elif isinstance(node, dict) and isinstance(part, str) and position < len(loc) - 1:
+            continue  # a union tag (the value of "game" or "type"), not a key of the document
         else:
-            path.append(part)
-            continue
+            node = None  # a missing key (pydantic names it last) or a place inside a scalar
         path.append(part)
     return path
 

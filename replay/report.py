@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from records.problems import Kind, Problem
+from records.problems import Problem
 from replay.tricks import Trick
 
 
@@ -136,9 +136,6 @@ class RecordReport:
     @property
     def valid(self) -> bool:
         return not self.problems
-
-    def kinds(self) -> set[Kind]:
-        return {p.kind for p in self.problems}
 
     def to_dict(self, *, detail: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {

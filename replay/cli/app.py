@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -31,12 +30,8 @@ app = typer.Typer(
 )
 
 
-def _command(function: Callable[..., Exit]) -> None:
-    app.command()(function)
-
-
 for _function in (validate, audit, show, generate):
-    _command(_function)
+    app.command()(_function)
 app.command("schema")(schema)
 
 
