@@ -89,16 +89,16 @@ def audit_hand(
     found = None if settled is None else settled.counters
     declarer = None if settled is None else settled.declarer
     contract = None if settled is None else settled.contract
-    scalars: list[tuple[str, str, Any, Any]] = [
-        ("declarer", "declarer", claims.declarer, declarer),
-        ("contract", "contract", claims.contract, contract),
-        ("meld", "meld", claims.meld, None if settled is None else settled.meld),
-        ("counters", "counters", claims.counters, None if found is None else found.total),
-        ("made", "made", claims.made, None if settled is None else settled.made),
-        ("kitty", "kitty", claims.kitty, None if settled is None else settled.kitty),
+    scalars: list[tuple[str, Any, Any]] = [
+        ("declarer", claims.declarer, declarer),
+        ("contract", claims.contract, contract),
+        ("meld", claims.meld, None if settled is None else settled.meld),
+        ("counters", claims.counters, None if found is None else found.total),
+        ("made", claims.made, None if settled is None else settled.made),
+        ("kitty", claims.kitty, None if settled is None else settled.kitty),
     ]
-    for name, key, recorded, computed in scalars:
-        compare_claim(name, f"{at}/{key}", None, recorded, computed, hand.number, both)
+    for name, recorded, computed in scalars:
+        compare_claim(name, f"{at}/{name}", None, recorded, computed, hand.number, both)
     additive = rules.double_meld_values == "additive"
     if settled is not None and additive and claims.meld not in (None, settled.meld):
         bonus = melds.bonus_reading(rules, settled.melds)
