@@ -1,0 +1,1 @@
+"""Benchmarks of tricklog: see ``throughput.py``."""

@@ -1,0 +1,97 @@
+"""CPU time, repeated: in-process passes and whole subprocesses (project rule: CPU, not wall).
+
+Repeats run in rounds (each contender once per round) so that a shared machine's slow spell
+falls on the baseline and the contender alike; every figure is the median with its min and max.
+"""
+
+from __future__ import annotations
+
+import gc
+import resource
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Stats:
+    """Seconds per repetition."""
+
+    samples: list[float] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    def per(self, unit: float, scale: float = 1e6) -> str:
+        """``median (min-max)`` of the samples divided by ``unit``, times ``scale``."""
+        low, mid, high = (
+            value * scale / unit for value in (min(self.samples), self.median, max(self.samples))
+        )
+        return f"{number(mid)} ({number(low)}-{number(high)})"
+
+    def raw(self) -> dict[str, Any]:
+        return {"samples_s": self.samples, "median_s": self.median}
+
+
+def number(value: float) -> str:
+    """Three significant figures, thousands separated."""
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3g}" if value >= 1 else f"{value:.3f}"
+
+
+def cpu_rounds(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, Stats]:
+    """``time.process_time()`` of each work, ``repeat`` rounds."""
+    stats = {name: Stats() for name in works}
+    for _ in range(repeat):
+        for name, work in works.items():
+            gc.collect()  # leave no garbage of the previous work for this one to collect
+            start = time.process_time()
+            work()
+            stats[name].samples.append(time.process_time() - start)
+    return stats
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(argv: list[str], cwd: Path | None = None) -> tuple[float, float]:
+    """(CPU, wall) seconds of one subprocess (and any it waited for); it must exit 0."""
+    cpu, wall = children_cpu(), time.perf_counter()
+    done = subprocess.run(
+        argv,
+        check=False,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
+    if done.returncode != 0:
+        tail = done.stderr.decode(errors="replace").strip()[-2000:]
+        raise SystemExit(f"bench: {' '.join(argv)} exited with {done.returncode}:\n{tail}")
+    return cpu, wall
+
+
+def process_rounds(
+    commands: dict[str, list[str]], repeat: int, cwd: Path | None = None, warm_up: bool = False
+) -> dict[str, tuple[Stats, Stats]]:
+    """(CPU, wall) of each command, ``repeat`` rounds; ``warm_up`` runs each once untimed
+    first (byte-compiles, fills the page cache)."""
+    if warm_up:
+        for argv in commands.values():
+            run(argv, cwd)
+    stats = {name: (Stats(), Stats()) for name in commands}
+    for _ in range(repeat):
+        for name, argv in commands.items():
+            cpu, wall = run(argv, cwd)
+            stats[name][0].samples.append(cpu)
+            stats[name][1].samples.append(wall)
+    return stats
