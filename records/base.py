@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field
 
+from records.strict_json import StrictJson
+
 FORMAT_VERSION = 1
 """The record format version these models read and write."""
 
@@ -30,14 +32,20 @@ Extensions = Annotated[
             "this is the only place where keys outside the format are allowed."
         )
     ),
+    StrictJson(),
 ]
 
 
 class Strict(BaseModel):
-    """Base model: unknown keys are an error; field docstrings become schema descriptions."""
+    """Base model: unknown keys are an error; field docstrings become schema descriptions.
+
+    Strict: no coercion, so ``"4"``, ``4.0`` or ``true`` is not the integer 4, exactly as in the
+    msgspec decoder generated from these models (``records/structs.py``).
+    """
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         use_attribute_docstrings=True,
         frozen=True,
         validate_default=False,
@@ -86,7 +94,7 @@ class HandBase(Strict):
 class RecordBase(Strict):
     """What every record has, whatever the game; each game's record types the rest."""
 
-    format_version: Literal[1]
+    format_version: Annotated[Literal[1], StrictJson()]
     """Version of the tricklog record format."""
     game: str
     id: str

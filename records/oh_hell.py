@@ -23,10 +23,12 @@ from records.rules.oh_hell import OhHellRules as OhHellRules
 def preset(name: str, num_players: int, **overrides: object) -> OhHellRules:
     """The rules of a named preset for a number of players, with some values changed.
 
-    Raises ``ValueError`` (pydantic's ``ValidationError``) for values the format does not allow.
+    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` (pydantic's
+    ``ValidationError``) for values the format does not allow. The values are checked as
+    strictly as in a record: ``num_players="4"`` is an error, not 4.
     """
-    values = dataclasses.asdict(PRESETS[name]) | {"num_players": num_players} | overrides
-    return _RULES.validate_python(values)
+    rules = dataclasses.replace(PRESETS[name], num_players=num_players, **overrides)  # type: ignore[arg-type]
+    return _RULES.validate_python(rules)  # the dataclass revalidates its instances
 
 
 _RULES: TypeAdapter[OhHellRules] = TypeAdapter(OhHellRules)

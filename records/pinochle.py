@@ -31,9 +31,12 @@ from records.rules.pinochle import Suit as Suit
 def preset(name: str, **overrides: object) -> PinochleRules:
     """The rules of a named preset with some values changed.
 
-    Raises ``ValueError`` (pydantic's ``ValidationError``) for values the format does not allow.
+    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` (pydantic's
+    ``ValidationError``) for values the format does not allow. The values are checked as
+    strictly as in a record: a list for ``forbidden_bid_endings`` is an error, not a tuple.
     """
-    return _RULES.validate_python(dataclasses.asdict(PRESETS[name]) | overrides)
+    rules = dataclasses.replace(PRESETS[name], **overrides)  # type: ignore[arg-type]
+    return _RULES.validate_python(rules)  # the dataclass revalidates its instances
 
 
 _RULES: TypeAdapter[PinochleRules] = TypeAdapter(PinochleRules)

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.strict_json import StrictJson
+
 Money = Annotated[int, Ge(0)]
 """An amount paid or received, in the smallest unit of the table's currency."""
 
@@ -20,14 +22,21 @@ Money = Annotated[int, Ge(0)]
 class BestiaRules:
     """Every rule parameter of Bestia (RULES.md §3.7). A record states all of them."""
 
-    __pydantic_config__ = {"extra": "forbid", "use_attribute_docstrings": True}  # noqa: RUF012
+    # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
+    # An instance given to a record or to preset() is checked again, field by field.
+    __pydantic_config__ = {  # noqa: RUF012
+        "extra": "forbid",
+        "strict": True,
+        "revalidate_instances": "always",
+        "use_attribute_docstrings": True,
+    }
 
     preset: str | None = None
     """Name of the preset these values started from (``default``, ``reference``, ``perugia``,
     ``sisal``). Informative only: the values below are what the engine applies."""
     num_players: Annotated[int, Ge(3), Le(10)]
     """Number of seats, 3-10."""
-    hand_size: Literal[3, 4, 5]
+    hand_size: Annotated[Literal[3, 4, 5], StrictJson()]
     """Cards per hand and tricks per hand: 3 (original text), 4 (Sisal), 5 (pagat's Rome)."""
     deal_pattern: Literal["batch_of_3", "one_at_a_time"]
     """How the cards were dealt, from the dealer's right anticlockwise. Informative: the deal is

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.strict_json import StrictJson
+
 HandSizes = Literal[
     "ascending_to_max", "descending", "up_and_down", "down_and_up", "single", "hoyle_table"
 ]
@@ -26,7 +28,14 @@ NilScore = Literal[10, 5, "5_plus_h"]
 class OhHellRules:
     """Every rule parameter of Oh Hell (RULES.md §2.7). A record states all of them."""
 
-    __pydantic_config__ = {"extra": "forbid", "use_attribute_docstrings": True}  # noqa: RUF012
+    # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
+    # An instance given to a record or to preset() is checked again, field by field.
+    __pydantic_config__ = {  # noqa: RUF012
+        "extra": "forbid",
+        "strict": True,
+        "revalidate_instances": "always",
+        "use_attribute_docstrings": True,
+    }
 
     preset: str | None = None
     """Name of the preset these values started from (``default``, ``openspiel``, ``hoyle``).
@@ -57,7 +66,7 @@ class OhHellRules:
     """Who leads the first trick: the dealer's left (original text) or the first bidder."""
     must_trump_when_void: bool
     """If true, a player void in the led suit who holds a trump must play one ("Basas")."""
-    nil_score: NilScore
+    nil_score: Annotated[NilScore, StrictJson()]
     """Points for a bid of zero made: 10 (default), 5, or ``5_plus_h`` (5 plus cards dealt)."""
     miss_score: MissScore
     """Points for a missed bid: ``zero`` (original text), ``tricks`` (points_per_trick per

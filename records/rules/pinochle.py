@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.strict_json import StrictJson
+
 Suit = Literal["C", "D", "H", "S"]
 SitoutRule = Literal["dealer", "dealer_right", "dealer_and_second_left"]
 NoBidRule = Literal["redeal", "eldest_forced", "last_forced"]
@@ -47,12 +49,19 @@ MeldKind = Literal[
 class PinochleRules:
     """Every rule parameter of Auction Pinochle (RULES.md §1.10). A record states all of them."""
 
-    __pydantic_config__ = {"extra": "forbid", "use_attribute_docstrings": True}  # noqa: RUF012
+    # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
+    # An instance given to a record or to preset() is checked again, field by field.
+    __pydantic_config__ = {  # noqa: RUF012
+        "extra": "forbid",
+        "strict": True,
+        "revalidate_instances": "always",
+        "use_attribute_docstrings": True,
+    }
 
     preset: str | None = None
     """Name of the preset these values started from (``default``, ``hoyle``, ...).
     Informative only: the values below are what the engine applies."""
-    table_size: Literal[3, 4, 5]
+    table_size: Annotated[Literal[3, 4, 5], StrictJson()]
     """Players seated at the table. Three always play; at a table of four the dealer sits out
     (original text), at five two players sit out. Seated players who sit out still pay and are
     paid."""
@@ -117,7 +126,7 @@ class PinochleRules:
     throw_in_at_min_without_widow: bool
     """A declarer at the minimum bid may throw the hand in before taking the widow, paying only
     the kitty."""
-    payment_table: dict[int, int]
+    payment_table: Annotated[dict[int, int], StrictJson()]
     """Chips paid per player by bid bracket: the key is the bracket's lowest bid, the value the
     chips (300: 3, 350: 5, 400: 10, 450: 15, 500: 20, 550: 25, 600: 30)."""
     trump_multiplier: dict[Suit, int]
