@@ -46,10 +46,16 @@ class Deck:
     suit_symbols: dict[str, str] = field(default_factory=dict)
     strength: dict[str, int] = field(init=False, repr=False, compare=False)
     cards: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    card_set: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The distinct cards."""
+    sorted_cards: list[str] = field(init=False, repr=False, compare=False)
+    """Every card (with its copies) in ``sorted()`` order, to compare a whole deal at once."""
 
     def __post_init__(self) -> None:
         cards = tuple(r + s for s in self.suits for r in self.ranks for _ in range(self.copies))
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "card_set", frozenset(cards))
+        object.__setattr__(self, "sorted_cards", sorted(cards))
         object.__setattr__(
             self, "strength", {r + s: i for s in self.suits for i, r in enumerate(self.ranks)}
         )

@@ -77,6 +77,11 @@ class Violation:
     message: str
     expected: Any = None
     actual: Any = None
+    path: tuple[str | int, ...] = ()
+    """Where inside the action the fault lies (``("melds", 2)``); empty for the whole action."""
+    action: int | None = None
+    """The position in the hand of an earlier action at fault (a burial found wrong at the
+    first lead); None when the fault is the action being checked."""
 
 
 def pointer(*parts: str | int) -> str:

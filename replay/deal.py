@@ -1,78 +1,92 @@
 """Deal integrity, shared by every game: the dealt cards are a sub-multiset of the deck.
 
-A pinochle deck holds two of every card, so counting is done on multisets, not sets.
+A pinochle deck holds two of every card, so counting is done on multisets, not sets. Faults are
+located inside the deal (``("hands", 2, 5)``); the driver places them in the record.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from records.cards import Deck
-from records.problems import Kind, Problem, pointer
+from replay.engine import DealFault
+
+Group = tuple[tuple[str | int, ...], Sequence[str] | str]
+"""(path inside the deal, cards): a seat's hand, the widow, the stock; or (path, card) for a
+lone card such as the turned-up card."""
 
 
-def card_problems(
+def card_faults(
     deck: Deck,
-    groups: Sequence[tuple[tuple[str | int, ...], Sequence[str]]],
+    groups: Sequence[Group],
     *,
-    hand: int,
     complete: bool,
-) -> list[Problem]:
-    """Problems with the cards of one deal.
+) -> list[DealFault]:
+    """Faults of the cards of one deal.
 
-    ``groups`` are (JSON path, cards) pairs -- each seat's hand, the turned-up card, the stock --
-    that together must not hold any card more often than the deck does. With ``complete`` they
-    must hold the whole deck.
+    ``groups`` (each seat's hand, the turned-up card, the stock) together must not hold any card
+    more often than the deck does. With ``complete`` they must hold the whole deck.
     """
+    flat: list[str] = []
+    for _, cards in groups:
+        if isinstance(cards, str):
+            flat.append(cards)
+        else:
+            flat.extend(cards)
+    # The common cases, decided without counting card by card.
     if deck.copies == 1:
-        flat = [card for _, cards in groups for card in cards]
-        distinct = set(flat)
-        whole = not complete or len(flat) == len(deck.cards)
-        if whole and len(distinct) == len(flat) and distinct <= deck.strength.keys():
-            return []  # the common case, decided without counting card by card
+        if complete:
+            if len(flat) == len(deck.card_set) and deck.card_set == set(flat):
+                return []  # exactly the deck
+        elif len(set(flat)) == len(flat) and deck.card_set.issuperset(flat):
+            return []
+    elif complete and sorted(flat) == deck.sorted_cards:
+        return []
     allowed = deck.counts()
     seen: Counter[str] = Counter()
-    problems: list[Problem] = []
-    for path, cards in groups:
-        for index, card in enumerate(cards):
-            seen[card] += 1
-            if card not in allowed:
-                problems.append(
-                    Problem(
-                        "deal.unknown-card",
-                        Kind.ILLEGAL,
-                        f"{card} is not a card of the {deck.name} deck",
-                        pointer(*path, index),
-                        hand=hand,
-                        actual=card,
-                    )
+    faults: list[DealFault] = []
+    for path, card in _located(groups):
+        seen[card] += 1
+        if card not in allowed:
+            faults.append(
+                DealFault(
+                    "deal.unknown-card",
+                    f"{card} is not a card of the {deck.name} deck",
+                    path,
+                    actual=card,
                 )
-            elif seen[card] > allowed[card]:
-                times = "once" if allowed[card] == 1 else f"{allowed[card]} times"
-                problems.append(
-                    Problem(
-                        "deal.duplicate-card",
-                        Kind.ILLEGAL,
-                        f"{card} is dealt more often than the deck holds it ({times})",
-                        pointer(*path, index),
-                        hand=hand,
-                        actual=card,
-                    )
+            )
+        elif seen[card] > allowed[card]:
+            times = "once" if allowed[card] == 1 else f"{allowed[card]} times"
+            faults.append(
+                DealFault(
+                    "deal.duplicate-card",
+                    f"{card} is dealt more often than the deck holds it ({times})",
+                    path,
+                    actual=card,
                 )
-    if complete and not problems:
+            )
+    if complete and not faults:
         missing = sorted((allowed - seen).elements(), key=deck.sort_key)
         if missing:
-            problems.append(
-                Problem(
+            faults.append(
+                DealFault(
                     "deal.missing-cards",
-                    Kind.ILLEGAL,
                     f"the deal does not account for {len(missing)} card(s) of the deck: "
                     + " ".join(missing),
-                    pointer(*groups[0][0][:-2]) if groups else "",
-                    hand=hand,
+                    (),
                     expected=len(deck.cards),
                     actual=len(deck.cards) - len(missing),
                 )
             )
-    return problems
+    return faults
+
+
+def _located(groups: Sequence[Group]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    for path, cards in groups:
+        if isinstance(cards, str):
+            yield path, cards
+        else:
+            for index, card in enumerate(cards):
+                yield (*path, index), card

@@ -1,60 +1,104 @@
-"""The games tricklog knows, found by their id.
+"""The games tricklog knows: one entry each, found by the record's ``game`` id.
 
-Adding a game means one engine module, one referee, one generator, one records module and one
-entry here (plus its model in ``records.record``).
+Adding a game means one records module (its pydantic models), one rules module
+(``records/rules/<game>.py``), one engine (``replay/engines/<game>.py`` or a package), one
+referee (``replay/referees/<game>.py``), a generator, and one ``Game`` line below. Entries name
+their parts by import path and load them on first use, so that a command that needs no game
+(``tricklog --help``) imports none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from records.cards import FRENCH_52, ITALIAN_40, PINOCHLE_48, Deck
-from records.record import Record
-from replay.generators import bestia as bestia_generator
-from replay.generators import oh_hell as oh_hell_generator
-from replay.generators import pinochle as pinochle_generator
-from replay.referees import bestia as bestia_referee
-from replay.referees import oh_hell as oh_hell_referee
-from replay.referees import pinochle as pinochle_referee
+if TYPE_CHECKING:
+    from records.cards import Deck
+    from replay.engine import Engine
+    from replay.referee import Referee
+
+__all__ = ["GAMES", "Game", "game_of"]
+
+
+def _load(path: str) -> Any:
+    """``"package.module:name"`` -> the object."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
 class Game:
+    """Where a game's parts live."""
+
     id: str
     title: str
-    referee: Callable[..., None]
-    """``referee(record, report, audit=bool)`` fills the report."""
-    generate: Callable[..., Record]
-    """``generate(rng, **options)`` makes a random legal record."""
-    presets: tuple[str, ...]
-    deck: Deck | None = None
-    """The deck, for showing cards; None shows the notation as it is."""
+    model_path: str
+    """The pydantic record model, ``module:Name``."""
+    rules_path: str
+    """The rules module (plain dataclasses and presets, no pydantic)."""
+    referee_path: str
+    generator_path: str
+
+    @cached_property
+    def model(self) -> Any:
+        """The record model (pydantic), the format's definition of this game's records."""
+        return _load(self.model_path)
+
+    @cached_property
+    def referee(self) -> Referee[Any, Any, Any]:
+        return _load(self.referee_path)  # type: ignore[no-any-return]
+
+    @property
+    def engine(self) -> Engine[Any, Any, Any]:
+        return self.referee.engine
+
+    @property
+    def deck(self) -> Deck:
+        return self.engine.deck
+
+    @cached_property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(importlib.import_module(self.rules_path).PRESETS)
+
+    def generate(self, rng: Any, **options: Any) -> Any:
+        """``generate(rng, **options)``: a random legal record (a model)."""
+        return _load(self.generator_path)(rng, **options)
 
 
 GAMES: dict[str, Game] = {
-    "oh_hell": Game(
-        "oh_hell",
-        "Oh Hell (Blackout)",
-        oh_hell_referee.referee,
-        oh_hell_generator.generate,
-        tuple(oh_hell_generator.PRESETS),
-        FRENCH_52,
-    ),
-    "pinochle": Game(
-        "pinochle",
-        "Auction Pinochle (three-handed)",
-        pinochle_referee.referee,
-        pinochle_generator.generate,
-        tuple(pinochle_generator.PRESETS),
-        PINOCHLE_48,
-    ),
-    "bestia": Game(
-        "bestia",
-        "Bestia",
-        bestia_referee.referee,
-        bestia_generator.generate,
-        tuple(bestia_generator.PRESETS),
-        ITALIAN_40,
-    ),
+    game.id: game
+    for game in (
+        Game(
+            "oh_hell",
+            "Oh Hell (Blackout)",
+            "records.oh_hell:OhHellRecord",
+            "records.rules.oh_hell",
+            "replay.referees.oh_hell:REFEREE",
+            "replay.generators.oh_hell:generate",
+        ),
+        Game(
+            "pinochle",
+            "Auction Pinochle (three-handed)",
+            "records.pinochle:PinochleRecord",
+            "records.rules.pinochle",
+            "replay.referees.pinochle:REFEREE",
+            "replay.generators.pinochle:generate",
+        ),
+        Game(
+            "bestia",
+            "Bestia",
+            "records.bestia:BestiaRecord",
+            "records.rules.bestia",
+            "replay.referees.bestia:REFEREE",
+            "replay.generators.bestia:generate",
+        ),
+    )
 }
+"""Every game, by id, in the order they are listed."""
+
+
+def game_of(record: Any) -> Game:
+    """The registry entry of a decoded record (``KeyError`` for a game tricklog lacks)."""
+    return GAMES[record.game]

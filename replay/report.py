@@ -1,95 +1,124 @@
-"""What checking a record produces: the library's report, which the CLI only renders.
+"""What checking a record produces: the library's report, a reducer over the replay steps.
 
 ``RecordReport.to_dict()`` is exactly what ``tricklog ... --format json`` prints for a record.
-Recorded and recomputed values stay apart: a ``ClaimCheck`` holds both, and a missing claim has
-``recorded = None`` and status ``missing``; nothing computed is ever written back as recorded.
+Recorded and recomputed values stay apart: a ``ClaimCheck`` holds both, and a claim replay could
+not compute is ``unchecked``; nothing computed is ever written back as recorded. A hand's
+derivation, calls and notes are worked out only when someone reads them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from records.problems import Problem
+from replay.steps import (
+    ClaimCheck,
+    ClaimStatus,
+    HandSettled,
+    HandStatus,
+    ProblemFound,
+    RecordSettled,
+    RecordStarted,
+    Step,
+    compare,
+)
 from replay.tricks import Trick
 
-
-class ClaimStatus(StrEnum):
-    MATCH = "match"
-    MISMATCH = "mismatch"
-    MISSING = "missing"
-    """The record does not state this value."""
-    UNCHECKED = "unchecked"
-    """The record states it, but replay could not compute it (stopped hand, partial game)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimCheck:
-    """A recorded value beside the recomputed one."""
-
-    name: str
-    seat: int | None
-    recorded: Any
-    computed: Any
-    status: ClaimStatus
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "seat": self.seat,
-            "recorded": self.recorded,
-            "computed": self.computed,
-            "status": self.status.value,
-        }
+__all__ = [
+    "ClaimCheck",
+    "ClaimStatus",
+    "HandReport",
+    "HandStatus",
+    "RecordReport",
+    "compare",
+    "report",
+]
 
 
-def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimCheck:
-    if recorded is None:
-        status = ClaimStatus.MISSING
-    elif computed is None:
-        status = ClaimStatus.UNCHECKED
-    else:
-        status = ClaimStatus.MATCH if recorded == computed else ClaimStatus.MISMATCH
-    return ClaimCheck(name, seat, recorded, computed, status)
-
-
-class HandStatus(StrEnum):
-    COMPLETE = "complete"
-    """Played to the end (or to an agreed claim) and scored."""
-    ABANDONED = "abandoned"
-    """Stopped by an ``abandon`` event; not scored."""
-    STOPPED = "stopped"
-    """Replay stopped at a problem; not scored."""
-
-
-@dataclass(slots=True)
 class HandReport:
-    """One hand as replayed: the facts, the computation and the claims compared."""
+    """One hand as replayed: the facts, the computation and the claims compared; a view of the
+    hand's ``HandSettled`` step."""
 
-    index: int
-    """Position in the record's ``hands`` array, from 0."""
-    number: int
-    dealer: int
-    status: HandStatus = HandStatus.STOPPED
-    trump: str | None = None
-    """Trump suit letter as it was in play, or None."""
-    deal: list[list[str]] = field(default_factory=list)
-    """Each seat's cards as recorded (``show`` fans them in suit order)."""
-    calls: list[tuple[int, str]] = field(default_factory=list)
-    """(seat, what was said) in order: bids, auction calls, declarations."""
-    tricks: list[Trick] = field(default_factory=list)
-    taken: list[int] | None = None
-    """Tricks taken per seat, including tricks conceded by a claim; None when not finished."""
-    scores: list[int] | None = None
-    """Points (or money) per seat for this hand, as recomputed."""
-    totals: list[int] | None = None
-    """Running totals per seat after this hand, as recomputed; None when unknown."""
-    derivation: list[str] = field(default_factory=list)
-    """How the scores came about, one line per step, in a scorer's words."""
-    claims: list[ClaimCheck] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    """Information that is not a problem (e.g. the largest meld a hand held)."""
+    __slots__ = ("_derivation", "_notes", "step")
+
+    def __init__(self, step: HandSettled) -> None:
+        self.step = step
+        self._derivation: list[str] | None = None
+        self._notes: list[str] | None = None
+
+    @property
+    def index(self) -> int:
+        """Position in the record's ``hands`` array, from 0."""
+        return self.step.index
+
+    @property
+    def number(self) -> int:
+        return self.step.number
+
+    @property
+    def dealer(self) -> int:
+        return self.step.dealer
+
+    @property
+    def status(self) -> HandStatus:
+        return self.step.status
+
+    @property
+    def trump(self) -> str | None:
+        """Trump suit letter as it was in play, or None."""
+        return self.step.trump
+
+    @property
+    def deal(self) -> list[list[str]]:
+        """Each seat's cards as recorded."""
+        return [list(cards) for cards in self.step.deal]
+
+    @property
+    def calls(self) -> list[tuple[int, str]]:
+        """(seat, what was said) in order: bids, auction calls, declarations."""
+        return self.step.calls() if self.step.calls is not None else []
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self.step.tricks)
+
+    @property
+    def taken(self) -> list[int] | None:
+        """Tricks taken per seat, including tricks conceded by a claim; None when not finished
+        (and in games whose report does not list them)."""
+        return self.step.taken
+
+    @property
+    def scores(self) -> list[int] | None:
+        """Points (or money) per seat for this hand, as recomputed."""
+        return self.step.scores
+
+    @property
+    def totals(self) -> list[int] | None:
+        """Running totals per seat after this hand, as recomputed; None when unknown."""
+        return self.step.totals
+
+    @property
+    def derivation(self) -> list[str]:
+        """How the scores came about, one line per step, in a scorer's words."""
+        if self._derivation is None:
+            self._derivation = self.step.derivation()
+        return self._derivation
+
+    @property
+    def claims(self) -> list[ClaimCheck]:
+        return self.step.checks or []
+
+    @property
+    def notes(self) -> list[str]:
+        """Information that is not a problem (e.g. the largest meld a hand held)."""
+        if self._notes is None:
+            step = self.step
+            extra = step.audit_notes() if step.audit_notes is not None else []
+            self._notes = [*step.notes, *extra, *step.claim_notes]
+        return self._notes
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,7 +135,7 @@ class HandReport:
                     "plays": [{"seat": s, "card": c} for s, c in t.plays],
                     "winner": t.winner,
                 }
-                for t in self.tricks
+                for t in self.step.tricks
             ],
             "taken": self.taken,
             "scores": self.scores,
@@ -152,3 +181,21 @@ class RecordReport:
             out["winners"] = self.winners
             out["claims"] = [c.to_dict() for c in self.claims]
         return out
+
+
+def report(steps: Iterable[Step], source: str = "<record>") -> RecordReport:
+    """Reduce a record's steps to its report."""
+    out = RecordReport(source=source)
+    problems = out.problems
+    hands = out.hands
+    for step in steps:
+        if type(step) is HandSettled:
+            hands.append(HandReport(step))
+        elif type(step) is ProblemFound:
+            problems.append(step.problem)
+        elif type(step) is RecordStarted:
+            out.record_id, out.game, out.players = step.record_id, step.game, step.players
+        elif type(step) is RecordSettled:
+            out.totals, out.winners = step.totals, step.winners
+            out.claims = step.checks or []
+    return out

@@ -1,54 +1,56 @@
-"""Trick logic shared by every engine: who wins a trick, and what a player may play to it.
+"""The play of the cards, shared by every engine: the seats around the table, the trick, the one
+duty that decides what a player may play to it, and the one loop that plays cards into tricks.
 
-The games differ only by flags (RULES.md §4): whether a void player must trump, whether a trump
-must beat the trumps already played, whether a follower must head the trick. Identical cards
-exist in pinochle; of two identical cards the one played first wins, which falls out of comparing
-with a strict ``>``.
+The games differ only by data (RULES.md §4): the order of the players, whether a void player
+must trump, whether a trump must beat the trumps already played, whether a follower must head
+the trick, whether a leader owes a card (Bestia's top trump). The duty is coded once, in
+``follow_fault``, which both decides and explains; ``legal_cards`` is derived from it. Tricks
+are taken and won in one place, ``play_cards``: the highest trump wins, else the highest card of
+the led suit; pinochle holds identical cards, and of two the one played first wins (a strict
+``>``).
+
+``play_cards`` is the hot loop of every audit, so it works on locals, decides the common cases
+(a lead, a card of the led suit with no duty to head) first, and asks ``follow_fault`` only when
+a duty may bind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from records.cards import suit_of
+__all__ = [
+    "CardPlay",
+    "FollowRules",
+    "Ring",
+    "Trick",
+    "follow_fault",
+    "legal_cards",
+    "play_cards",
+]
+
+Fault = tuple[str, str, object, object]
+"""(code, reason in a player's words, expected, actual)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who led, the cards in the order played, and who won it."""
+class Ring:
+    """Seats around a table of ``size``, numbered in the direction of play.
 
-    number: int
-    leader: int
-    plays: tuple[tuple[int, str], ...]
-    """(seat, card) in the order played."""
-    winner: int
-
-
-def winning_index(cards: Sequence[str], trump: str | None, strength: Mapping[str, int]) -> int:
-    """Index of the card that wins: the highest trump, else the highest card of the led suit.
-
-    >>> from records.cards import FRENCH_52
-    >>> winning_index(["KH", "AH", "2S"], "S", FRENCH_52.strength)
-    2
-    >>> winning_index(["KH", "AH", "2C"], None, FRENCH_52.strength)
-    1
+    >>> Ring(4).after(3), Ring(4).order_from(2), Ring(5).after(1, 3)
+    (0, (2, 3, 0, 1), 4)
     """
-    best = 0
-    best_card = cards[0]
-    for index in range(1, len(cards)):
-        card = cards[index]
-        if beats(card, best_card, trump, strength):
-            best, best_card = index, card
-    return best
 
+    size: int
 
-def beats(card: str, best: str, trump: str | None, strength: Mapping[str, int]) -> bool:
-    """Does ``card``, played later, beat ``best``, the card winning so far?"""
-    suit, best_suit = card[-1], best[-1]
-    if suit == best_suit:
-        return strength[card] > strength[best]
-    return suit == trump
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places further in the direction of play."""
+        return (seat + steps) % self.size
+
+    def order_from(self, start: int) -> tuple[int, ...]:
+        """Every seat once, in the direction of play, starting at ``start``."""
+        return tuple((start + i) % self.size for i in range(self.size))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,87 +65,309 @@ class FollowRules:
     """When following suit, a player must beat the winning card if able (pinochle heading)."""
 
 
-def legal_cards(
-    hand: Sequence[str],
-    trick: Sequence[str],
-    trump: str | None,
-    strength: Mapping[str, int],
-    rules: FollowRules,
-) -> list[str]:
-    """The cards of ``hand`` that may be played to a trick holding ``trick`` so far."""
-    if not trick:
-        return list(hand)
-    led = suit_of(trick[0])
-    winner = trick[winning_index(trick, trump, strength)]
-    followers = [c for c in hand if c[-1] == led]
-    if followers:
-        if rules.must_head and winner[-1] == led:
-            heading = [c for c in followers if strength[c] > strength[winner]]
-            return heading or followers
-        return followers
-    if rules.must_trump_when_void and trump is not None:
-        trumps = [c for c in hand if c[-1] == trump]
-        if trumps:
-            if rules.must_overtrump and winner[-1] == trump:
-                over = [c for c in trumps if strength[c] > strength[winner]]
-                return over or trumps
-            return trumps
-    return list(hand)
+class Trick:
+    """A trick, in progress or finished: who led, the cards in the order played, and which of
+    them is winning. ``play_cards`` fills it; a finished trick is never changed."""
+
+    __slots__ = ("best", "cards", "leader", "number", "seats")
+
+    def __init__(self, number: int, leader: int) -> None:
+        self.number = number
+        self.leader = leader
+        self.seats: list[int] = []
+        self.cards: list[str] = []
+        self.best = 0
+        """Index in ``cards`` of the card winning so far."""
+
+    @property
+    def led(self) -> str | None:
+        """The suit led, or None before the first card."""
+        return self.cards[0][-1] if self.cards else None
+
+    @property
+    def winning_card(self) -> str:
+        return self.cards[self.best]
+
+    @property
+    def winner(self) -> int:
+        """The seat winning the trick so far (the winner once it is finished)."""
+        return self.seats[self.best]
+
+    @property
+    def plays(self) -> tuple[tuple[int, str], ...]:
+        """(seat, card) in the order played."""
+        return tuple(zip(self.seats, self.cards, strict=True))
+
+    def __repr__(self) -> str:
+        return f"Trick(number={self.number}, leader={self.leader}, plays={self.plays!r})"
 
 
-def is_legal(
+LeadFault = Callable[["CardPlay", int, str], tuple[str, str, object] | None]
+"""``lead_fault(play, seat, card)``: why ``card`` may not be led, as (code, reason, expected)."""
+
+
+class CardPlay:
+    """The play of the cards in a hand, the same for every game: what each seat holds, whose
+    turn it is, the trick in progress, the tricks finished and won, and the rules of play as
+    data. An engine builds one when its hand reaches the play and hands it runs of play actions
+    (``play_cards``); phases and what a finished hand means stay in the engine.
+
+    >>> from records.cards import FRENCH_52
+    >>> play = CardPlay([["KH", "2C"], ["AH", "3S"], ["2S", "4S"]], leader=0, after=(1, 2, 0),
+    ...                 last=2, trump="S", strength=FRENCH_52.strength, follow=FollowRules())
+    >>> class Play:  # any value with these fields will do; record events do
+    ...     type = "play"
+    ...     def __init__(self, seat, card): self.seat, self.card = seat, card
+    >>> play_cards(play, [Play(0, "KH"), Play(1, "AH"), Play(2, "2S")], 0)
+    (3, None)
+    >>> play.tricks[0].winner, play.won, play.turn
+    (2, [0, 0, 1], 2)
+    >>> play_cards(play, [Play(2, "4S"), Play(0, "2C"), Play(1, "2C")], 0)[1][0]
+    'play.card-not-held'
+    """
+
+    __slots__ = (
+        "after",
+        "follow",
+        "hands",
+        "last",
+        "lead_fault",
+        "players",
+        "strength",
+        "trick",
+        "tricks",
+        "trump",
+        "turn",
+        "won",
+    )
+
+    def __init__(
+        self,
+        hands: list[list[str]],
+        leader: int,
+        after: Sequence[int],
+        last: int,
+        trump: str | None,
+        strength: Mapping[str, int],
+        follow: FollowRules | Callable[[str], FollowRules],
+        lead_fault: LeadFault | None = None,
+        players: int | None = None,
+    ) -> None:
+        self.hands = hands
+        """Cards each seat holds now."""
+        self.turn = leader
+        self.after = after
+        """``after[seat]``: the next seat to play (seats out of the play map anywhere)."""
+        self.players = players if players is not None else len(hands)
+        """Cards in a complete trick: the seats that play."""
+        self.last = last
+        """Tricks in the hand: after this many the play is over."""
+        self.trump = trump
+        """Trump suit letter, or None."""
+        self.strength = strength
+        """Rank order within a suit (``records.cards.Deck.strength``)."""
+        self.follow = follow
+        """The duties of a follower, or a function of the led suit giving them (pinochle heads
+        only when trump is led)."""
+        self.lead_fault = lead_fault
+        """Why a card may not be led, for games with a duty to lead (the top trump)."""
+        self.trick = Trick(1, leader)
+        """The trick being played (or about to be)."""
+        self.tricks: list[Trick] = []
+        """Finished tricks, in order."""
+        self.won = [0] * len(hands)
+        """Tricks won per seat."""
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.tricks) == self.last
+
+    def duties(self, led: str | None) -> FollowRules:
+        """The duties that bind a follower when ``led`` was led (none before the lead)."""
+        follow = self.follow
+        if led is None:
+            return _FREE
+        return follow if isinstance(follow, FollowRules) else follow(led)
+
+    def fault(self, seat: int, card: str) -> Fault | None:
+        """Why ``seat`` may not play ``card`` now (not its turn, not held, a duty), or None."""
+        return play_cards(self, (_Card(seat, card),), 0, commit=False)[1]
+
+    def legal(self) -> list[str]:
+        """The cards the seat to play may play now, in hand order."""
+        seat = self.turn
+        return [card for card in self.hands[seat] if self.fault(seat, card) is None]
+
+
+_FREE = FollowRules()
+
+
+class _Card:
+    __slots__ = ("card", "seat")
+    type = "play"
+
+    def __init__(self, seat: int, card: str) -> None:
+        self.seat, self.card = seat, card
+
+
+def follow_fault(
     card: str,
     hand: Sequence[str],
-    trick: Sequence[str],
+    trick: Trick,
+    rules: FollowRules,
     trump: str | None,
     strength: Mapping[str, int],
-    rules: FollowRules,
-) -> bool:
-    """``card in legal_cards(...)``, without building the list in the common cases.
+) -> tuple[str, str] | None:
+    """Why ``card`` (held in ``hand``) may not follow to ``trick``: (code, reason) in a
+    player's words, or None if it keeps every duty.
 
-    Replay asks this once per card played, so it is the hot path of every audit.
+    >>> from records.cards import FRENCH_52
+    >>> trick = Trick(1, leader=0)
+    >>> trick.cards, trick.seats = ["KH"], [0]
+    >>> follow_fault("2C", ["2C", "3H"], trick, FollowRules(), "S", FRENCH_52.strength)[0]
+    'play.revoke'
+    >>> trumps = FollowRules(must_trump_when_void=True)
+    >>> follow_fault("2C", ["2C", "3S"], trick, trumps, "S", FRENCH_52.strength)[0]
+    'play.must-trump'
+    >>> follow_fault("3S", ["2C", "3S"], trick, trumps, "S", FRENCH_52.strength) is None
+    True
     """
-    if card not in hand:
-        return False
-    if not trick:
-        return True
-    if rules.must_head or rules.must_overtrump:
-        return card in legal_cards(hand, trick, trump, strength, rules)
-    led = trick[0][-1]
+    cards = trick.cards
+    if not cards:
+        return None
+    led = cards[0][-1]
     suit = card[-1]
     if suit == led:
-        return True
+        if rules.must_head and _fails_to_beat(card, hand, trick, led, strength):
+            return (
+                "play.must-head",
+                f"{card} follows suit but does not beat the trick although the hand can",
+            )
+        return None
     for held in hand:
         if held[-1] == led:
-            return False
-    if rules.must_trump_when_void and trump is not None and suit != trump:
-        return not any(held[-1] == trump for held in hand)
-    return True
+            return (
+                "play.revoke",
+                f"{card} does not follow the led suit {led} although the hand holds {led}",
+            )
+    if not rules.must_trump_when_void or trump is None:
+        return None
+    if suit != trump:
+        for held in hand:
+            if held[-1] == trump:
+                return (
+                    "play.must-trump",
+                    f"{card} discards although the hand, void in {led}, holds trump {trump}",
+                )
+        return None
+    if rules.must_overtrump and _fails_to_beat(card, hand, trick, trump, strength):
+        return (
+            "play.must-overtrump",
+            f"{card} does not beat the trump in the trick although the hand can",
+        )
+    return None
 
 
-def explain_illegal(
-    card: str, hand: Sequence[str], trick: Sequence[str], trump: str | None
-) -> tuple[str, str]:
-    """(code, reason) for a card that ``legal_cards`` refused, in a player's words."""
-    if card not in hand:
-        return "play.card-not-held", f"{card} is not in the player's hand"
-    led = suit_of(trick[0])
-    if card[-1] != led and any(c[-1] == led for c in hand):
-        return (
-            "play.revoke",
-            f"{card} does not follow the led suit {led} although the hand holds {led}",
-        )
-    if card[-1] == led:
-        return (
-            "play.must-head",
-            f"{card} follows suit but does not beat the trick although the hand can",
-        )
-    if trump is not None and card[-1] != trump and any(c[-1] == trump for c in hand):
-        return (
-            "play.must-trump",
-            f"{card} discards although the hand, void in {led}, holds trump {trump}",
-        )
-    return (
-        "play.must-overtrump",
-        f"{card} does not beat the trump in the trick although the hand can",
-    )
+def _fails_to_beat(
+    card: str, hand: Sequence[str], trick: Trick, suit: str, strength: Mapping[str, int]
+) -> bool:
+    """True if ``card`` does not beat the trick's winning card of ``suit`` but another card of
+    that suit in ``hand`` would: the duty to head (or overtrump) is broken."""
+    best = trick.cards[trick.best]
+    if best[-1] != suit:
+        return False
+    top = strength[best]
+    if strength[card] > top:
+        return False
+    return any(held[-1] == suit and strength[held] > top for held in hand)
+
+
+def legal_cards(
+    hand: Sequence[str],
+    trick: Trick,
+    rules: FollowRules,
+    trump: str | None,
+    strength: Mapping[str, int],
+) -> list[str]:
+    """The cards of ``hand`` that may follow to ``trick``, in hand order (a card held twice is
+    listed twice, so that a random choice weighs the copies as a player would)."""
+    return [c for c in hand if follow_fault(c, hand, trick, rules, trump, strength) is None]
+
+
+def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the audit's hot path
+    play: CardPlay, actions: Sequence[Any], start: int, *, commit: bool = True
+) -> tuple[int, Fault | None]:
+    """Play ``actions[start:]`` while they are plays (``type == "play"``) and legal; stop at
+    the first other action, the first illegal card, or the end of the hand.
+
+    Returns (position of the first action not played, fault or None). Without ``commit`` only
+    ``actions[start]`` is checked and nothing changes: that is how an engine checks one play.
+    """
+    hands, strength, trump, after = play.hands, play.strength, play.trump, play.after
+    trick = play.trick
+    cards, seats, size = trick.cards, trick.seats, play.players
+    led = cards[0][-1] if cards else ""
+    best = cards[trick.best] if cards else ""
+    follow = play.duties(led or None)
+    binding = follow.must_head
+    turn = play.turn
+    fault: Fault | None = None
+    reached = len(actions)
+    for position in range(start, len(actions)):
+        reached = position
+        action = actions[position]
+        if action.type != "play":
+            break
+        seat, card = action.seat, action.card
+        if seat != turn:
+            fault = ("play.out-of-turn", f"seat {seat} played out of turn", turn, seat)
+            break
+        hand = hands[seat]
+        try:
+            held = hand.index(card)
+        except ValueError:
+            fault = ("play.card-not-held", f"{card} is not in the player's hand", None, card)
+            break
+        suit = card[-1]
+        if not led:
+            if play.lead_fault is not None:
+                lead = play.lead_fault(play, seat, card)
+                if lead is not None:
+                    fault = (lead[0], lead[1], lead[2], card)
+                    break
+        elif binding or suit != led:  # a duty may bind: ask the one rule
+            broken = follow_fault(card, hand, trick, follow, trump, strength)
+            if broken is not None:
+                fault = (broken[0], broken[1], None, card)
+                break
+        if not commit:
+            return position, None
+        del hand[held]
+        # Take the card: the highest trump wins, else the highest card of the led suit; of two
+        # identical cards the first played (a strict ">").
+        if not led:
+            led, best = suit, card
+            follow = play.duties(suit)
+            binding = follow.must_head
+        elif suit == best[-1]:
+            if strength[card] > strength[best]:
+                trick.best, best = len(cards), card
+        elif suit == trump:
+            trick.best, best = len(cards), card
+        cards.append(card)
+        seats.append(seat)
+        if len(cards) < size:
+            turn = after[seat]
+            continue
+        turn = seats[trick.best]
+        play.tricks.append(trick)
+        play.won[turn] += 1
+        if len(play.tricks) == play.last:
+            reached = position + 1
+            break
+        trick = play.trick = Trick(trick.number + 1, turn)
+        cards, seats, led = trick.cards, trick.seats, ""
+    else:
+        reached = len(actions)
+    play.turn = turn
+    return reached, fault

@@ -7,25 +7,34 @@ Implemented readings (RULES.md §2.8), each selectable by a rule parameter of th
 * the dealer bids first (Q-OH-1), without the hook (Q-OH-2);
 * the player on the dealer's left leads; follow suit, else any card;
 * exact bid scores 10 + bid, nil 10 (Q-OH-5), a miss 0; slam bonuses only on deals of more than
-  five cards and only when bid (Q-OH-6); equal highest totals share the win (Q-OH-7).
+  five cards and only when bid (Q-OH-6); equal highest totals share the win (Q-OH-7);
+* a claim shares out the tricks not yet played, between tricks; an abandoned hand is not scored.
 
 The engine is a small state machine (bid -> play -> over) over plain values: cards are the
-strings of ``records.cards``, the rules are the ``OhHellRules`` dataclass. ``check_*`` functions
-say whether an action is legal without changing anything; ``apply_*`` functions change the state
-and assume the action was checked. No pydantic, no I/O.
+strings of ``records.cards``, the rules the ``OhHellRules`` dataclass, actions any value with
+the fields of a record event (``Bid``, ``Play``, ``Claim``, ``Abandon`` below build them by
+hand). ``check_*`` functions say whether an action is legal without changing anything;
+``apply_*`` functions change the state and assume the action was checked. No pydantic, no I/O.
+``ENGINE`` gathers them behind the interface of ``replay.engine``.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, ClassVar, Protocol
 
 from records.cards import FRENCH_52
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
-from replay.tricks import FollowRules, Trick, beats, explain_illegal, is_legal, legal_cards
+from replay.deal import Group, card_faults
+from replay.engine import DealFault, Engine, kind, no_rules_fault
+from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
 
 DECK = FRENCH_52
+STRENGTH = DECK.strength
 HOYLE_MAX = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}  # R-DBARKER, R-SPRUCE: deals per player count
 
 
@@ -34,6 +43,52 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
     ABANDONED = "abandoned"
+
+
+# Module constants for the hot path: on Python 3.11 reading ``Phase.PLAY`` costs five times a
+# global's lookup, and replay reads the phase on every action.
+BID, PLAY, OVER, ABANDONED = Phase.BID, Phase.PLAY, Phase.OVER, Phase.ABANDONED
+
+
+# --- actions: any value with these fields will do (record events do) --------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    type: ClassVar[str] = "bid"
+    seat: int
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    type: ClassVar[str] = "play"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    type: ClassVar[str] = "claim"
+    seat: int
+    remaining: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    type: ClassVar[str] = "abandon"
+    reason: str | None = None
+
+
+class DealLike(Protocol):
+    """A recorded deal: each seat's cards, the turned-up card, the rest of the stock if known."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def turned_up(self) -> str | None: ...
+    @property
+    def stock(self) -> Sequence[str] | None: ...
 
 
 # --- the game's shape ------------------------------------------------------------------------
@@ -66,6 +121,12 @@ def schedule(rules: OhHellRules) -> tuple[int, ...] | None:
     raise AssertionError(rules.hand_sizes)  # pragma: no cover - Literal is exhaustive
 
 
+def last_hand(rules: OhHellRules) -> int:
+    """The number of the last deal of a game."""
+    plan = schedule(rules)
+    return len(plan) if plan is not None else 1
+
+
 def trump_source(rules: OhHellRules, number: int, size: int) -> str:
     """Where the trump comes from in deal ``number``: ``stock``, ``dealer`` or ``none``."""
     stock_left = len(DECK.cards) - size * rules.num_players
@@ -93,35 +154,170 @@ def first_leader(rules: OhHellRules, dealer: int) -> int:
     return (dealer + 1) % rules.num_players
 
 
+@dataclass(slots=True)
+class Table:
+    """The rules of a game with what follows from them, worked out once per record."""
+
+    rules: OhHellRules
+    plan: tuple[int, ...] | None
+    """``schedule(rules)``."""
+    top: int
+    """``max_hand_size(rules)``."""
+    follow: FollowRules
+    after: tuple[int, ...] = ()
+    """The next seat clockwise, by seat."""
+    points: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up."""
+
+    @property
+    def seats(self) -> int:
+        return self.rules.num_players
+
+    def score(self, size: int, bid: int, tricks: int) -> int:
+        key = (size, bid, tricks)
+        found = self.points.get(key)
+        if found is None:
+            found = self.points[key] = score_seat(self.rules, size, 0, bid, tricks).points
+        return found
+
+
+@functools.lru_cache(maxsize=64)
+def table(rules: OhHellRules) -> Table:
+    """The table of ``rules``; records under the same rules share it (and its score memo)."""
+    return Table(
+        rules,
+        schedule(rules),
+        max_hand_size(rules),
+        FollowRules(must_trump_when_void=rules.must_trump_when_void),
+        Ring(rules.num_players).order_from(1),
+    )
+
+
+# --- the deal --------------------------------------------------------------------------------
+
+
+def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
+    """The deal's shape (seats, cards per seat from the schedule), its cards, and its trump
+    card (RULES.md §2.2: turned from the stock, the dealer's own card, or none)."""
+    rules = game.rules
+    n = rules.num_players
+    hands = deal.hands
+    if len(hands) != n:
+        return [
+            DealFault(
+                "deal.seat-count",
+                f"the deal has {len(hands)} hand(s) for {n} players",
+                ("hands",),
+                expected=n,
+                actual=len(hands),
+            )
+        ]
+    plan = game.plan
+    size = plan[number - 1] if plan is not None else len(hands[0])
+    top = game.top
+    for seat, cards in enumerate(hands):
+        if len(cards) != size or not 1 <= size <= top:
+            expect = size if plan is not None else f"the same count, 1..{top}"
+            return [
+                DealFault(
+                    "deal.hand-size",
+                    f"seat {seat} was dealt {len(cards)} card(s); deal {number} gives {expect}",
+                    ("hands", seat),
+                    seat=seat,
+                    expected=expect,
+                    actual=len(cards),
+                )
+            ]
+    groups: list[Group] = [(("hands", seat), cards) for seat, cards in enumerate(hands)]
+    source = trump_source(rules, number, size)
+    if deal.turned_up is not None and source != "dealer":
+        groups.append((("turned_up",), deal.turned_up))
+    if deal.stock is not None:
+        groups.append((("stock",), deal.stock))
+    faults = card_faults(DECK, groups, complete=deal.stock is not None)
+    if faults:
+        return faults
+    fault = _trump_card_fault(rules, number, dealer, deal, source)
+    return [fault] if fault is not None else []
+
+
+def _trump_card_fault(
+    rules: OhHellRules, number: int, dealer: int, deal: DealLike, source: str
+) -> DealFault | None:
+    turned = deal.turned_up
+    if source == "none" and turned is not None:
+        message = f"deal {number} is played without trump, but {turned} is recorded as turned up"
+        return DealFault("deal.trump-card", message, ("turned_up",), actual=turned)
+    if source != "none" and turned is None:
+        message = (
+            f"deal {number} must have a turned-up trump card (no_trump_rule = "
+            f"{rules.no_trump_rule})"
+        )
+        return DealFault("deal.trump-card", message, ("turned_up",))
+    if source == "dealer" and turned not in deal.hands[dealer]:
+        message = (
+            f"the turned-up {turned} must be one of the dealer's own cards when the stock is empty"
+        )
+        return DealFault("deal.trump-card", message, ("turned_up",), seat=dealer, actual=turned)
+    return None
+
+
 # --- state -----------------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
 class State:
-    """A hand in progress. Build it with ``new_hand``."""
+    """A hand in progress. Build it with ``start`` (or ``new_hand``)."""
 
-    rules: OhHellRules
+    table: Table
     dealer: int
     size: int
     trump: str | None
     """Trump suit letter, or None."""
-    hands: list[list[str]]
-    """Cards each seat still holds."""
     phase: Phase
-    turn: int
     bids: list[int | None]
-    leader: int
-    follow: FollowRules
-    trick: list[str] = field(default_factory=list)
-    winning: int = 0
-    """Index in ``trick`` of the card winning it so far."""
-    tricks_won: list[int] = field(default_factory=list)
-    tricks: list[Trick] = field(default_factory=list)
+    play: CardPlay
+    """The cards: what each seat holds, the turn (bidding goes round the same way), tricks."""
+    bids_left: int = 0
+    """Seats that have not bid yet."""
+    seats: int = 0
+    leader: int = 0
+    """Who leads the first trick."""
+
+    @property
+    def rules(self) -> OhHellRules:
+        return self.table.rules
+
+    @property
+    def turn(self) -> int:
+        return self.play.turn
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Cards each seat still holds."""
+        return self.play.hands
+
+    @property
+    def trick(self) -> Trick:
+        return self.play.trick
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Finished tricks, in order."""
+        return self.play.tricks
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.play.won
+
+    @property
+    def follow(self) -> FollowRules:
+        return self.table.follow
 
     @property
     def trick_number(self) -> int:
         """The trick being played (or about to be), from 1."""
-        return len(self.tricks) + 1
+        return len(self.play.tricks) + 1
 
     @property
     def bid_total(self) -> int:
@@ -129,148 +325,177 @@ class State:
 
 
 def new_hand(
-    rules: OhHellRules, dealer: int, size: int, hands: list[list[str]], trump: str | None
+    rules: OhHellRules | Table,
+    dealer: int,
+    size: int,
+    hands: Sequence[Sequence[str]],
+    trump: str | None,
 ) -> State:
-    n = rules.num_players
-    return State(
-        rules=rules,
-        dealer=dealer,
-        size=size,
-        trump=trump,
-        hands=[list(h) for h in hands],
-        phase=Phase.BID,
-        turn=first_bidder(rules, dealer),
-        bids=[None] * n,
-        leader=first_leader(rules, dealer),
-        follow=FollowRules(must_trump_when_void=rules.must_trump_when_void),
-        tricks_won=[0] * n,
+    """A hand of ``size`` cards each as dealt, with ``trump`` (a suit letter or None)."""
+    game = rules if isinstance(rules, Table) else table(rules)
+    n = game.rules.num_players
+    leader = first_leader(game.rules, dealer)
+    play = CardPlay(
+        [list(h) for h in hands], leader, game.after, size, trump, STRENGTH, game.follow
     )
+    play.turn = first_bidder(game.rules, dealer)
+    return State(game, dealer, size, trump, BID, [None] * n, play, n, n, leader)
 
 
-def current_player(state: State) -> int | None:
+def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
+    """The hand after a deal that ``deal_faults`` passed."""
+    size = len(deal.hands[0])
+    turned = deal.turned_up
+    trump = None
+    if turned is not None and trump_source(game.rules, number, size) != "none":
+        trump = turned[-1]
+    return new_hand(game, dealer, size, deal.hands, trump)
+
+
+def to_move(state: State) -> int | None:
     """Whose turn it is, or None when the hand is over."""
-    return state.turn if state.phase in (Phase.BID, Phase.PLAY) else None
+    return state.play.turn if state.phase is BID or state.phase is PLAY else None
+
+
+current_player = to_move
 
 
 def is_over(state: State) -> bool:
-    return state.phase in (Phase.OVER, Phase.ABANDONED)
+    return state.phase is OVER or state.phase is ABANDONED
+
+
+def trick_number(state: State, action: Any) -> int | None:
+    return len(state.play.tricks) + 1 if state.phase is PLAY else None
+
+
+def unfinished(state: State) -> str:
+    if state.phase is BID:
+        missing = f"seat {state.turn} has not bid"
+    else:
+        missing = (
+            f"trick {state.trick_number} of {state.size} is unfinished; seat {state.turn} to play"
+        )
+    return f"the actions stop before the hand ends: {missing}"
 
 
 # --- bidding ---------------------------------------------------------------------------------
 
 
-def _is_last_bidder(state: State) -> bool:
-    return sum(b is None for b in state.bids) == 1
-
-
 def legal_bids(state: State) -> list[int]:
-    if state.phase is not Phase.BID:
+    if state.phase is not BID:
         return []
     bids = list(range(state.size + 1))
     forbidden = state.size - state.bid_total
-    if state.rules.hook and _is_last_bidder(state) and forbidden >= 0:
+    if state.rules.hook and state.bids_left == 1 and forbidden >= 0:
         bids.remove(forbidden)
     return bids
 
 
-def check_bid(state: State, seat: int, bid: int) -> Violation | None:
-    if state.phase is not Phase.BID:
+def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
+    """Check a bid and, with ``commit``, make it: the one place the rules of a bid live."""
+    seat, tricks = action.seat, action.tricks
+    play = state.play
+    if state.phase is not BID:
         return Violation("bid.after-bidding", "a bid after every seat has bid")
-    if seat != state.turn:
+    if seat != play.turn:
         return Violation(
-            "bid.out-of-turn", f"seat {seat} bid out of turn", expected=state.turn, actual=seat
+            "bid.out-of-turn", f"seat {seat} bid out of turn", expected=play.turn, actual=seat
         )
-    if bid > state.size:
+    if tricks > state.size:
         return Violation(
             "bid.out-of-range",
-            f"bid of {bid} with {state.size} card(s) dealt",
+            f"bid of {tricks} with {state.size} card(s) dealt",
             expected=f"0..{state.size}",
-            actual=bid,
+            actual=tricks,
         )
-    if state.rules.hook and _is_last_bidder(state) and state.bid_total + bid == state.size:
+    if state.bids_left == 1 and state.table.rules.hook and state.bid_total + tricks == state.size:
         return Violation(
             "bid.hook",
-            f"the last bidder may not bid {bid}: the bids would add up to the {state.size} "
+            f"the last bidder may not bid {tricks}: the bids would add up to the {state.size} "
             "trick(s) of the deal (hook rule)",
-            actual=bid,
+            actual=tricks,
         )
+    if not commit:
+        return None
+    state.bids[seat] = tricks
+    state.bids_left -= 1
+    if state.bids_left:
+        play.turn = (seat + 1) % state.seats
+    else:
+        state.phase = PLAY
+        play.turn = state.leader
     return None
 
 
-def apply_bid(state: State, bid: int) -> None:
-    state.bids[state.turn] = bid
-    if all(b is not None for b in state.bids):
-        state.phase = Phase.PLAY
-        state.turn = state.leader
-    else:
-        state.turn = (state.turn + 1) % state.rules.num_players
+def check_bid(state: State, action: Any) -> Violation | None:
+    return bid(state, action, commit=False)
+
+
+def apply_bid(state: State, action: Any) -> None:
+    bid(state, action)
+
+
+def describe_bid(game: Table, action: Any) -> str:
+    return "nil" if action.tricks == 0 else f"bid {action.tricks}"
 
 
 # --- play ------------------------------------------------------------------------------------
 
 
 def legal_plays(state: State) -> list[str]:
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return []
-    return legal_cards(
-        state.hands[state.turn], state.trick, state.trump, DECK.strength, state.follow
-    )
+    return state.play.legal()
 
 
-def check_play(state: State, seat: int, card: str) -> Violation | None:
-    if state.phase is Phase.BID:
+def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
+    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    position reached and the first illegal play's violation."""
+    if state.phase is not PLAY:
+        action = actions[at]
+        return at, _play_out_of_turn(state, action.seat, action.card)
+    reached, fault = play_cards(state.play, actions, at)
+    if state.play.is_over:
+        state.phase = OVER
+    return reached, None if fault is None else Violation(*fault)
+
+
+def check_play(state: State, action: Any) -> Violation | None:
+    if state.phase is not PLAY:
+        return _play_out_of_turn(state, action.seat, action.card)
+    fault = play_cards(state.play, (action,), 0, commit=False)[1]
+    return None if fault is None else Violation(*fault)
+
+
+def apply_play(state: State, action: Any) -> Trick | None:
+    """Play the card for the seat to move; return the trick if this card completed it."""
+    done = len(state.play.tricks)
+    play_cards(state.play, (action,), 0)
+    if state.play.is_over:
+        state.phase = OVER
+    return state.play.tricks[-1] if len(state.play.tricks) > done else None
+
+
+def _play_out_of_turn(state: State, seat: int, card: str) -> Violation:
+    if state.phase is BID:
         return Violation(
             "play.before-bidding-ends", f"seat {seat} played {card} before every seat had bid"
         )
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return Violation("play.after-hand-end", f"seat {seat} played {card} after the hand ended")
-    if seat != state.turn:
-        return Violation(
-            "play.out-of-turn", f"seat {seat} played out of turn", expected=state.turn, actual=seat
-        )
-    hand = state.hands[seat]
-    if is_legal(card, hand, state.trick, state.trump, DECK.strength, state.follow):
-        return None
-    code, reason = explain_illegal(card, hand, state.trick, state.trump)
-    return Violation(code, reason, actual=card)
-
-
-def apply_play(state: State, card: str) -> Trick | None:
-    """Play ``card`` for the seat to move; return the trick if this card completed it."""
-    state.hands[state.turn].remove(card)
-    trick = state.trick
-    if trick and beats(card, trick[state.winning], state.trump, DECK.strength):
-        state.winning = len(trick)
-    trick.append(card)
-    n = state.rules.num_players
-    if len(trick) < n:
-        state.turn = (state.turn + 1) % n
-        return None
-    leader = state.leader
-    winner = (leader + state.winning) % n
-    done = Trick(
-        number=len(state.tricks) + 1,
-        leader=leader,
-        plays=tuple(((leader + i) % n, c) for i, c in enumerate(trick)),
-        winner=winner,
+    return Violation(
+        "play.out-of-turn", f"seat {seat} played out of turn", expected=state.turn, actual=seat
     )
-    state.tricks.append(done)
-    state.tricks_won[winner] += 1
-    state.trick = []
-    state.winning = 0
-    state.leader = state.turn = winner
-    if len(state.tricks) == state.size:
-        state.phase = Phase.OVER
-    return done
 
 
 # --- claims and abandonment ------------------------------------------------------------------
 
 
-def check_claim(state: State, remaining: list[int]) -> Violation | None:
-    if state.phase is not Phase.PLAY:
+def check_claim(state: State, action: Any) -> Violation | None:
+    remaining = action.remaining
+    if state.phase is not PLAY:
         return Violation("claim.out-of-phase", "a claim outside the play of the cards")
-    if state.trick:
+    if state.play.trick.cards:
         return Violation("claim.mid-trick", "a claim in the middle of a trick")
     left = state.size - len(state.tricks)
     if len(remaining) != state.rules.num_players or sum(remaining) != left:
@@ -283,14 +508,25 @@ def check_claim(state: State, remaining: list[int]) -> Violation | None:
     return None
 
 
-def apply_claim(state: State, remaining: list[int]) -> None:
-    for seat, count in enumerate(remaining):
-        state.tricks_won[seat] += count
-    state.phase = Phase.OVER
+def apply_claim(state: State, action: Any) -> None:
+    for seat, count in enumerate(action.remaining):
+        state.play.won[seat] += count
+    state.phase = OVER
 
 
-def abandon(state: State) -> None:
-    state.phase = Phase.ABANDONED
+def check_abandon(state: State, action: Any) -> None:
+    return None
+
+
+def apply_abandon(state: State, action: Any) -> None:
+    state.phase = ABANDONED
+
+
+def legal_actions(state: State) -> list[Any]:
+    seat = state.turn
+    if state.phase is BID:
+        return [Bid(seat, bid) for bid in legal_bids(state)]
+    return [Play(seat, card) for card in legal_plays(state)]
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -341,12 +577,62 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
 
 
 def score_hand(
-    rules: OhHellRules, size: int, bids: list[int], tricks: list[int]
+    rules: OhHellRules, size: int, bids: Sequence[int], tricks: Sequence[int]
 ) -> list[SeatScore]:
     return [score_seat(rules, size, s, bids[s], tricks[s]) for s in range(rules.num_players)]
 
 
-def winners(totals: list[int]) -> list[int]:
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The result of a finished deal (``scores`` None when it was abandoned)."""
+
+    size: int
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...] | None
+
+    def explain(self, rules: OhHellRules) -> list[SeatScore]:
+        """Every seat's score with the rule behind every point."""
+        return score_hand(rules, self.size, self.bids, self.tricks)
+
+
+def settle(state: State, carry: object = None) -> Settlement:
+    """The scores of a hand that is over."""
+    bids = tuple(b if b is not None else 0 for b in state.bids)
+    tricks = tuple(state.play.won)
+    if state.phase is ABANDONED:
+        return Settlement(state.size, bids, tricks, None)
+    score, size = state.table.score, state.size
+    scores = tuple(score(size, b, t) for b, t in zip(bids, tricks, strict=True))
+    return Settlement(size, bids, tricks, scores)
+
+
+def winners(totals: Sequence[int]) -> list[int]:
     """Every seat with the highest total (RULES.md Q-OH-7: ties share the win)."""
     best = max(totals)
     return [seat for seat, total in enumerate(totals) if total == best]
+
+
+ENGINE: Engine[OhHellRules, Table, State] = Engine(
+    game="oh_hell",
+    deck=DECK,
+    seats_parameter="num_players",
+    rules_fault=no_rules_fault,
+    table=table,
+    deal_faults=deal_faults,
+    start=start,
+    kinds={
+        "play": kind(check_play, apply_play, run=play_run),
+        "bid": kind(check_bid, apply_bid, describe_bid, step=bid),
+        "claim": kind(check_claim, apply_claim),
+        "abandon": kind(check_abandon, apply_abandon),
+    },
+    to_move=to_move,
+    is_over=is_over,
+    trick_number=trick_number,
+    finish=is_over,
+    unfinished=unfinished,
+    legal_actions=legal_actions,
+    settle=settle,
+)
+"""The Oh Hell engine behind the interface every game shares."""

@@ -11,7 +11,17 @@ import random
 from typing import Any
 
 from records.base import Metadata, Player
-from records.oh_hell import PRESETS, Bid, Deal, GameClaims, Hand, HandClaims, OhHellRecord, Play
+from records.oh_hell import (
+    PRESETS,
+    Action,
+    Bid,
+    Deal,
+    GameClaims,
+    Hand,
+    HandClaims,
+    OhHellRecord,
+    Play,
+)
 from records.oh_hell import preset as make_rules
 from replay.engines import oh_hell as engine
 
@@ -47,8 +57,8 @@ def generate(
                 update={
                     "claims": HandClaims(
                         tricks=hand.claims.tricks if hand.claims else None,
-                        scores=scores,
-                        totals=totals,
+                        scores=list[int | None](scores),
+                        totals=list[int | None](totals),
                     )
                 }
             )
@@ -63,7 +73,9 @@ def generate(
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
         meta=Metadata(source="tricklog generate (random legal play)"),
         hands=recorded,
-        claims=GameClaims(totals=totals, winners=engine.winners(totals)) if full else None,
+        claims=GameClaims(totals=list[int | None](totals), winners=engine.winners(totals))
+        if full
+        else None,
     )
 
 
@@ -81,17 +93,14 @@ def _hand(
     turned = rest[0] if source == "stock" else dealt[dealer][-1] if source == "dealer" else None
     stock = rest[1:] if source == "stock" else rest
     state = engine.new_hand(rules, dealer, size, dealt, turned[-1] if turned else None)
-    actions: list[Bid | Play] = []
+    actions: list[Action] = []
     while not engine.is_over(state):
-        seat = state.turn
-        if state.phase is engine.Phase.BID:
-            bid = rng.choice(engine.legal_bids(state))
-            engine.apply_bid(state, bid)
-            actions.append(Bid(type="bid", seat=seat, tricks=bid))
+        action = rng.choice(engine.legal_actions(state))
+        engine.ENGINE.apply(state, action)
+        if isinstance(action, engine.Bid):
+            actions.append(Bid(type="bid", seat=action.seat, tricks=action.tricks))
         else:
-            card = rng.choice(engine.legal_plays(state))
-            engine.apply_play(state, card)
-            actions.append(Play(type="play", seat=seat, card=card))
+            actions.append(Play(type="play", seat=action.seat, card=action.card))
     bids = [b if b is not None else 0 for b in state.bids]
     scores = [s.points for s in engine.score_hand(rules, size, bids, state.tricks_won)]
     hand = Hand(

@@ -1,0 +1,460 @@
+"""The replay driver: one walk of any record through its game's engine, as a stream of steps.
+
+Everything every game does the same way lives here once: the players' seats, the order of the
+hands and the dealer's rotation, the deal check, replaying each action (checked, then applied),
+stopping a hand at its first problem (no cascade of follow-on errors; the next hand goes on),
+finding a hand whose actions stop early, settling it, and the running totals. The game's
+referee (``replay.referee.Referee``) says how its records are laid out and what they claim; its
+engine (``replay.engine.Engine``) knows the rules.
+
+Checking a record depends on nothing but that record, so archives can be checked in any order,
+on any number of cores or machines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any
+
+from records.problems import Kind, Problem, Violation, pointer
+from replay.engine import DealFault, Engine
+from replay.referee import Ledger, Referee, players_problem
+from replay.steps import (
+    ActionApplied,
+    HandSettled,
+    HandStarted,
+    HandStatus,
+    ProblemFound,
+    RecordSettled,
+    RecordStarted,
+    Step,
+    TrickCompleted,
+)
+
+# Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups.
+COMPLETE, ABANDONED, STOPPED = HandStatus.COMPLETE, HandStatus.ABANDONED, HandStatus.STOPPED
+
+__all__ = ["replay"]
+
+
+def replay(
+    record: Any, referee: Referee[Any, Any, Any], *, actions: bool = False
+) -> Iterator[Step]:
+    """Walk ``record`` (a decoded record of ``referee``'s game) and yield its steps.
+
+    With ``actions``, every applied action and completed trick is a step of its own (for
+    consumers that show the play); without, hands come whole.
+    """
+    seated = sorted(record.players, key=_seat)
+    yield RecordStarted(record.game, record.id, [p.name for p in seated])
+    rules = referee.rules(record)
+    setup = _setup_problem(record, rules, referee)
+    if setup is not None:
+        yield ProblemFound(setup)
+        yield RecordSettled(None, None)
+        return
+    sitting = _Sitting(record, referee, referee.engine.table(rules))
+    for index, hand in enumerate(record.hands):
+        yield HandStarted(index, hand.number, hand.dealer, hand.deal.hands)
+        fault = sitting.order.check(index, hand.number, hand.dealer)
+        if fault is not None:  # the hand cannot be placed in the game: report it once, skip it
+            yield ProblemFound(fault)
+            sitting.skip(hand.number)
+            yield HandSettled(index, hand.number, hand.dealer, STOPPED)
+            continue
+        sitting.begin(hand.number)
+        if actions:
+            result = yield from _hand_steps(
+                record, referee, sitting.table, index, hand, sitting.ledger
+            )
+        else:
+            result, problems = _hand(record, referee, sitting.table, index, hand, sitting.ledger)
+            for problem in problems:
+                yield ProblemFound(problem)
+        sitting.settle(index, hand, result)
+        yield result
+    yield sitting.end()
+
+
+class _Sitting:
+    """What runs from hand to hand: the order of the hands, the running totals, the ledger."""
+
+    def __init__(self, record: Any, referee: Referee[Any, Any, Any], table: Any) -> None:
+        self.record, self.referee, self.table = record, referee, table
+        seats: int = table.seats
+        self.ledger = referee.ledger(record, table)
+        self.totals: list[int] | None = [0] * seats if referee.totals_start(record) else None
+        self.order = _Order(referee, seats, referee.last_hand(table))
+        self.numbers: list[int] = []
+        self.scored = False
+
+    def skip(self, number: int) -> None:
+        """A hand out of order: it is left out, and what runs through it is unknown after."""
+        self.numbers.append(number)
+        self.ledger.lost()
+        self.totals = None
+
+    def begin(self, number: int) -> None:
+        """A hand in order is about to be replayed."""
+        self.numbers.append(number)
+        if self.order.gap:  # the record leaves hands out: their scores, so the totals, unknown
+            self.totals = None
+            self.ledger.lost()
+
+    def settle(self, index: int, hand: Any, result: HandSettled) -> None:
+        """Take a replayed hand into the totals and the ledger; attach its claims."""
+        referee, ledger, totals = self.referee, self.ledger, self.totals
+        status = result.status
+        if status is COMPLETE:
+            self.scored = True
+            if totals is not None:
+                totals = [t + s for t, s in zip(totals, result.scores, strict=True)]  # type: ignore[arg-type]
+        elif status is STOPPED:
+            totals = None
+        self.totals = result.totals = totals
+        result.claims = referee.hand_claims(self.record, index, hand, result, ledger)
+        if result.settlement is not None:
+            ledger.settled(result.settlement)
+            result.explain = referee.explainer(self.record, result, ledger)
+        else:
+            ledger.lost()
+
+    def end(self) -> RecordSettled:
+        referee, totals = self.referee, self.totals
+        winners = referee.winners(self.table, self.numbers, self.scored, totals)
+        claims = referee.record_claims(self.record, totals, winners, self.ledger)
+        return RecordSettled(totals, winners, claims)
+
+
+def _seat(player: Any) -> int:
+    return int(player.seat)
+
+
+def _setup_problem(record: Any, rules: Any, referee: Referee[Any, Any, Any]) -> Problem | None:
+    """Seats and rules that no hand can be played under."""
+    engine = referee.engine
+    fault = engine.rules_fault(rules)
+    seats = engine.table(rules).seats if fault is None else getattr(rules, engine.seats_parameter)
+    misfit = players_problem(record.players, seats, engine.seats_parameter)
+    if misfit is not None:
+        return misfit
+    if fault is None:
+        return None
+    v = fault.violation
+    at = f"/rules/{fault.parameter}"
+    return Problem(v.code, Kind.MALFORMED, v.message, at, expected=v.expected, actual=v.actual)
+
+
+def _hand(
+    record: Any,
+    referee: Referee[Any, Any, Any],
+    table: Any,
+    index: int,
+    hand: Any,
+    ledger: Ledger,
+) -> tuple[HandSettled, list[Problem]]:
+    """Replay one hand whole: its ``HandSettled`` and the problems found (at most the first
+    problem of its deal, its actions or its end, since a hand stops there)."""
+    result, problems = _deal(referee, table, index, hand)
+    if problems:
+        return result, problems
+    state = result.state
+    kinds = referee.engine.kinds
+    recorded = hand.actions
+    position, end = 0, len(recorded)
+    while position < end:
+        action = recorded[position]
+        kind = kinds[action.type]
+        if kind.run is not None:
+            reached, violation = kind.run(state, recorded, position)
+            if violation is None and reached > position:
+                position = reached
+                continue
+            position = reached
+            action = recorded[position]
+            if violation is None:  # a run that could not start: step it to learn why
+                violation = kind.step(state, action)
+        else:
+            violation = kind.step(state, action)
+        if violation is not None:
+            return result, [
+                _stopped(record, referee, table, index, hand, result, position, violation)
+            ]
+        position += 1
+    return result, _end(referee, table, index, hand, ledger, result)
+
+
+def _hand_steps(
+    record: Any,
+    referee: Referee[Any, Any, Any],
+    table: Any,
+    index: int,
+    hand: Any,
+    ledger: Ledger,
+) -> Generator[Step, None, HandSettled]:
+    """Replay one hand an action at a time, each applied action and finished trick a step."""
+    result, problems = _deal(referee, table, index, hand)
+    if problems:
+        for problem in problems:
+            yield ProblemFound(problem)
+        return result
+    state = result.state
+    kinds = referee.engine.kinds
+    tricks = state.tricks
+    for position, action in enumerate(hand.actions):
+        kind = kinds[action.type]
+        before = len(tricks)
+        violation = kind.step(state, action)
+        if violation is not None:
+            yield ProblemFound(
+                _stopped(record, referee, table, index, hand, result, position, violation)
+            )
+            return result
+        yield ActionApplied(
+            index,
+            position,
+            action,
+            getattr(action, "seat", None),
+            state,
+            kind.describe(table, action),
+        )
+        if len(tricks) > before:
+            yield TrickCompleted(index, tricks[-1])
+    for problem in _end(referee, table, index, hand, ledger, result):
+        yield ProblemFound(problem)
+    return result
+
+
+def _deal(
+    referee: Referee[Any, Any, Any], table: Any, index: int, hand: Any
+) -> tuple[HandSettled, list[Problem]]:
+    """Check the deal and start the hand: (its result so far, with the state; the deal's
+    problems)."""
+    engine = referee.engine
+    number, dealer, deal = hand.number, hand.dealer, hand.deal
+    result = HandSettled(index, number, dealer, STOPPED, deal=deal.hands)
+    faults = engine.deal_faults(table, number, dealer, deal)
+    if faults:
+        return result, [_deal_problem(fault, index, number) for fault in faults]
+    state = engine.start(table, number, dealer, deal)
+    result.state = state
+    result.tricks = state.tricks
+    return result, []
+
+
+def _stopped(
+    record: Any,
+    referee: Referee[Any, Any, Any],
+    table: Any,
+    index: int,
+    hand: Any,
+    result: HandSettled,
+    position: int,
+    violation: Violation,
+) -> Problem:
+    """A hand stopped by an illegal action: its problem; what the hand got to is kept."""
+    state = result.state
+    action = hand.actions[position]
+    result.notes.extend(referee.stopped_notes(record, hand, violation))
+    result.trump = state.trump
+    result.calls = _calls(referee.engine, table, hand.actions[:position])
+    return _illegal(violation, state, referee.engine, action, index, position, hand.number)
+
+
+def _end(
+    referee: Referee[Any, Any, Any],
+    table: Any,
+    index: int,
+    hand: Any,
+    ledger: Ledger,
+    result: HandSettled,
+) -> list[Problem]:
+    """The recorded actions have run out: finish the hand and settle it."""
+    engine = referee.engine
+    state = result.state
+    result.trump = state.trump
+    result.calls = _calls(engine, table, hand.actions)
+    if not engine.finish(state):
+        return [
+            Problem(
+                "hand.incomplete",
+                Kind.ILLEGAL,
+                engine.unfinished(state),
+                f"/hands/{index}/actions",
+                hand=hand.number,
+                seat=engine.to_move(state),
+            )
+        ]
+    settlement = referee.settle(state, ledger, hand, result.notes)
+    if settlement is None:
+        return []
+    if isinstance(settlement, Violation):
+        return [_problem(settlement, f"/hands/{index}", hand.number, None, None)]
+    scores = settlement.scores
+    result.settlement = settlement
+    if scores is None:
+        result.status = ABANDONED
+        return []
+    result.status = COMPLETE
+    result.scores = list(scores)
+    result.taken = referee.taken(state)
+    result.audit_notes = referee.audit_notes(result)
+    return []
+
+
+def _calls(
+    engine: Engine[Any, Any, Any], table: Any, applied: Sequence[Any]
+) -> Callable[[], list[tuple[int, str]]]:
+    """(seat, what was said) of the ``applied`` actions that are calls, when asked."""
+
+    def calls() -> list[tuple[int, str]]:
+        kinds = engine.kinds
+        said = ((a, kinds[a.type].describe(table, a)) for a in applied)
+        return [(a.seat, text) for a, text in said if text is not None]
+
+    return calls
+
+
+def _illegal(
+    violation: Violation,
+    state: Any,
+    engine: Any,
+    action: Any,
+    index: int,
+    position: int,
+    number: int,
+) -> Problem:
+    """An engine's refusal of an action, placed in the record."""
+    at = f"/hands/{index}/actions/{position if violation.action is None else violation.action}"
+    if violation.path:
+        at += pointer(*violation.path)
+    trick = engine.trick_number(state, action)
+    return _problem(violation, at, number, trick, getattr(action, "seat", None))
+
+
+def _problem(
+    violation: Violation, at: str, number: int, trick: int | None, seat: int | None
+) -> Problem:
+    return Problem(
+        violation.code,
+        Kind.ILLEGAL,
+        violation.message,
+        at,
+        hand=number,
+        trick=trick,
+        seat=seat,
+        expected=violation.expected,
+        actual=violation.actual,
+    )
+
+
+def _deal_problem(fault: DealFault, index: int, number: int) -> Problem:
+    return Problem(
+        fault.code,
+        Kind.ILLEGAL,
+        fault.message,
+        f"/hands/{index}/deal" + pointer(*fault.path),
+        hand=number,
+        seat=fault.seat,
+        expected=fault.expected,
+        actual=fault.actual,
+    )
+
+
+class _Order:
+    """The order of the hands: their numbers and the dealer's rotation.
+
+    Under ``rising`` numbers rise (gaps allowed, up to the schedule's last deal) and each hand
+    is judged against the last hand that was in order. Under ``consecutive`` (a sitting whose
+    money carries) the i-th hand must be the first hand's number plus i, so one misnumbered
+    hand is reported once, not again as the cause of its successor's "wrong" number. Either
+    way the deal passes one seat on per hand, in the direction of play (seat numbers grow in
+    that direction).
+    """
+
+    def __init__(self, referee: Referee[Any, Any, Any], seats: int, last: int | None) -> None:
+        self.seats = seats
+        self.last = last
+        self.consecutive = referee.sequence == "consecutive"
+        self.rotation = referee.rotation
+        self.previous: tuple[int, int] | None = None
+        """(number, dealer) of the last hand in order (``rising``), or the expected hand's."""
+        self.first: int | None = None
+        self.anchor: tuple[int, int] | None = None
+        """(index, dealer) of the first hand with a real dealer (``consecutive``)."""
+        self.gap = False
+
+    def check(self, index: int, number: int, dealer: int) -> Problem | None:
+        """The problem with this hand's place in the game, or None (and it is in order)."""
+        if self.consecutive:
+            return self._consecutive(index, number, dealer)
+        return self._rising(index, number, dealer)
+
+    def _rising(self, index: int, number: int, dealer: int) -> Problem | None:
+        previous = self.previous
+        behind = previous is not None and number <= previous[0]
+        if behind or (self.last is not None and number > self.last):
+            expected = f"above {previous[0]}" if previous is not None else f"1..{self.last}"
+            message = f"hand number {number} is out of sequence (expected {expected})"
+            return _number(index, number, expected, message)
+        if dealer >= self.seats:
+            return _dealer_seat(index, number, dealer, self.seats)
+        if previous is not None:
+            should = (previous[1] + number - previous[0]) % self.seats
+            if dealer != should:
+                return self._rotation_problem(index, number, dealer, should)
+        self.gap = previous is not None and number != previous[0] + 1
+        self.previous = (number, dealer)
+        return None
+
+    def _consecutive(self, index: int, number: int, dealer: int) -> Problem | None:
+        if self.first is None:
+            self.first = number - index
+        expected = self.first + index
+        if number != expected:
+            message = f"hand {number} where hand {expected} should be: a sitting's hands are "
+            return _number(index, number, expected, message + "consecutive")
+        if dealer >= self.seats:
+            return _dealer_seat(index, number, dealer, self.seats)
+        if self.anchor is None:
+            self.anchor = (index, dealer)
+        should = (self.anchor[1] + index - self.anchor[0]) % self.seats
+        if dealer != should:
+            return self._rotation_problem(index, number, dealer, should)
+        return None
+
+    def _rotation_problem(self, index: int, number: int, dealer: int, should: int) -> Problem:
+        return Problem(
+            "deal.dealer-rotation",
+            Kind.ILLEGAL,
+            f"seat {dealer} deals hand {number}, but the deal passes {self.rotation} and seat "
+            f"{should} should",
+            f"/hands/{index}/dealer",
+            hand=number,
+            seat=dealer,
+            expected=should,
+            actual=dealer,
+        )
+
+
+def _number(index: int, number: int, expected: object, message: str) -> Problem:
+    return Problem(
+        "hand.number",
+        Kind.ILLEGAL,
+        message,
+        f"/hands/{index}/number",
+        hand=number,
+        expected=expected,
+        actual=number,
+    )
+
+
+def _dealer_seat(index: int, number: int, dealer: int, seats: int) -> Problem:
+    return Problem(
+        "deal.dealer-seat",
+        Kind.MALFORMED,
+        f"dealer seat {dealer} does not exist at a table of {seats}",
+        f"/hands/{index}/dealer",
+        hand=number,
+        actual=dealer,
+    )

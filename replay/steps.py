@@ -1,0 +1,208 @@
+"""The steps of a replay: what the driver (``replay.driver``) yields as it walks a record.
+
+One traversal feeds every consumer (STYLE.md §13): the verdict, the claim comparison, the JSON
+report, the derivation, and the converters, summaries and views to come are all reducers over
+these steps. A consumer that knows no game's rules can still follow any game.
+
+Steps are views of a live replay: read them as they come (``ActionApplied.state`` is the state
+right after that action, and changes with the next one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from records.problems import Problem
+from replay.tricks import Trick
+
+__all__ = [
+    "ActionApplied",
+    "Claim",
+    "ClaimCheck",
+    "ClaimStatus",
+    "HandSettled",
+    "HandStarted",
+    "HandStatus",
+    "ProblemFound",
+    "RecordSettled",
+    "RecordStarted",
+    "Step",
+    "TrickCompleted",
+    "compare",
+]
+
+
+class HandStatus(StrEnum):
+    COMPLETE = "complete"
+    """Played to the end (or to an agreed claim or concession) and settled."""
+    ABANDONED = "abandoned"
+    """Stopped by an ``abandon`` event; not scored."""
+    STOPPED = "stopped"
+    """Replay stopped at a problem (or could not settle the hand); not scored."""
+
+
+class ClaimStatus(StrEnum):
+    MATCH = "match"
+    MISMATCH = "mismatch"
+    MISSING = "missing"
+    """The record does not state this value."""
+    UNCHECKED = "unchecked"
+    """The record states it, but replay could not compute it (stopped hand, partial game)."""
+
+
+class ClaimCheck(NamedTuple):
+    """A recorded value beside the recomputed one (a tuple: audits make thousands)."""
+
+    name: str
+    seat: int | None
+    recorded: Any
+    computed: Any
+    status: ClaimStatus
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "seat": self.seat,
+            "recorded": self.recorded,
+            "computed": self.computed,
+            "status": self.status.value,
+        }
+
+
+def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimCheck:
+    if recorded is None:
+        status = ClaimStatus.MISSING
+    elif computed is None:
+        status = ClaimStatus.UNCHECKED
+    else:
+        status = ClaimStatus.MATCH if recorded == computed else ClaimStatus.MISMATCH
+    return ClaimCheck(name, seat, recorded, computed, status)
+
+
+class Claim(NamedTuple):
+    """A value the record claims beside the value replay computed, not yet compared.
+
+    ``per_seat`` claims are lists indexed by seat (entries may be None: not claimed);
+    ``computed`` is None where replay could not compute the value.
+    """
+
+    name: str
+    pointer: str
+    recorded: Any
+    computed: Any
+    per_seat: bool = True
+    code: str | None = None
+    """The problem code of a mismatch; ``<name>.mismatch`` when None."""
+    message: Callable[[Any, Any], str] | None = None
+    """``message(recorded, computed)`` of a mismatch, when the default words do not fit."""
+    hint: Callable[[Any], str | None] | None = None
+    """``hint(recorded)``: a note for a mismatch that a known variant would explain."""
+    listed: bool = True
+    """False for a check of the claims against each other, shown only when it fails."""
+    show_missing: bool = False
+    """List the claim as ``missing`` when the record does not make it (a scalar claim)."""
+
+
+@dataclass(slots=True)
+class RecordStarted:
+    game: str
+    record_id: str
+    players: list[str]
+    """Player names by seat."""
+
+
+@dataclass(slots=True)
+class HandStarted:
+    index: int
+    """Position in the record's ``hands`` array, from 0."""
+    number: int
+    dealer: int
+    deal: Sequence[Sequence[str]]
+    """Each seat's cards as recorded."""
+
+
+@dataclass(slots=True)
+class ActionApplied:
+    hand: int
+    """The hand's index."""
+    index: int
+    """The action's position in the hand's ``actions``."""
+    action: Any
+    seat: int | None
+    state: Any
+    said: str | None
+    """What the player said, in a scorer's words (bids, declarations); None for a play."""
+
+
+@dataclass(slots=True)
+class TrickCompleted:
+    hand: int
+    trick: Trick
+
+
+@dataclass(slots=True)
+class ProblemFound:
+    problem: Problem
+
+
+@dataclass(slots=True)
+class HandSettled:
+    """A hand's end: settled, abandoned, or stopped at a problem."""
+
+    index: int
+    number: int
+    dealer: int
+    status: HandStatus
+    trump: str | None = None
+    deal: Sequence[Sequence[str]] = ()
+    tricks: list[Trick] = field(default_factory=list)
+    taken: list[int] | None = None
+    """Tricks taken per seat, where the game reports them; None when not finished."""
+    scores: list[int] | None = None
+    """Points (or chips, or money) per seat for this hand, as recomputed."""
+    totals: list[int] | None = None
+    """Running totals per seat after this hand, as recomputed; None when unknown."""
+    state: Any = None
+    """The engine's state at the end of the hand (None if the deal was at fault)."""
+    settlement: Any = None
+    """The engine's settlement, when the hand was settled."""
+    claims: list[Claim] = field(default_factory=list)
+    """The hand's claims beside the recomputed values, not yet compared."""
+    explain: Callable[[], list[str]] | None = None
+    """How the scores came about, in a scorer's words, built when a consumer asks."""
+    notes: list[str] = field(default_factory=list)
+    """Information that is not a problem (e.g. the largest meld a hand held)."""
+    audit_notes: Callable[[], list[str]] | None = None
+    """Further notes worth the cost only when a person reads the hand."""
+    calls: Callable[[], list[tuple[int, str]]] | None = None
+    """(seat, what was said) of the actions applied: bids, auction calls, declarations."""
+    checks: list[ClaimCheck] | None = None
+    """The claims as compared (``replay.claims.compare_claims``); None before."""
+    claim_notes: list[str] = field(default_factory=list)
+    """Notes the comparison added (a variant that would explain a mismatch)."""
+
+    def derivation(self) -> list[str]:
+        return self.explain() if self.explain is not None else []
+
+
+@dataclass(slots=True)
+class RecordSettled:
+    totals: list[int] | None
+    winners: list[int] | None
+    claims: list[Claim] = field(default_factory=list)
+    """The record's own claims (final totals, winners), not yet compared."""
+    checks: list[ClaimCheck] | None = None
+
+
+Step = (
+    RecordStarted
+    | HandStarted
+    | ActionApplied
+    | TrickCompleted
+    | ProblemFound
+    | HandSettled
+    | RecordSettled
+)

@@ -1,0 +1,55 @@
+"""The summary of a run over many records: counts by verdict, by problem code and kind.
+
+A reducer over reports, like every consumer: ``Summary.add`` takes each record's report as it
+streams by; the command prints ``to_dict()`` (or its text form) at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from records.io import ReadFailure
+from replay.report import RecordReport
+
+__all__ = ["Summary"]
+
+
+@dataclass
+class Summary:
+    """Counts over a whole run."""
+
+    records: int = 0
+    valid: int = 0
+    hands: int = 0
+    problems: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    unreadable: list[ReadFailure] = field(default_factory=list)
+
+    def add(self, item: RecordReport | ReadFailure) -> None:
+        if isinstance(item, ReadFailure):
+            self.unreadable.append(item)
+            return
+        self.records += 1
+        self.valid += item.valid
+        self.hands += len(item.hands)
+        for problem in item.problems:
+            self.problems[problem.code] += 1
+            self.kinds[problem.kind.value] += 1
+
+    @property
+    def all_valid(self) -> bool:
+        """Every record valid and every input read."""
+        return self.valid == self.records and not self.unreadable
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "records": self.records,
+            "valid": self.valid,
+            "invalid": self.records - self.valid,
+            "hands": self.hands,
+            "unreadable": len(self.unreadable),
+            "problems": dict(sorted(self.problems.items())),
+            "kinds": dict(sorted(self.kinds.items())),
+        }

@@ -1,0 +1,151 @@
+"""The driver: one walk of any record, as steps; what every game's replay shares.
+
+Driven through Oh Hell records (the other games' walks are covered with their engines); the
+order rules are driven directly with a stand-in referee.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from records.oh_hell import Abandon, Claim, Hand, OhHellRecord
+from replay.check import check, steps
+from replay.driver import _Order
+from replay.generators.oh_hell import generate
+from replay.referee import Referee
+from replay.steps import (
+    ActionApplied,
+    HandSettled,
+    HandStarted,
+    HandStatus,
+    ProblemFound,
+    RecordSettled,
+    RecordStarted,
+    TrickCompleted,
+)
+
+
+def _game(seed: int = 1, hands: int | None = 5) -> OhHellRecord:
+    return generate(random.Random(seed), players=4, hands=hands, game_id=f"g{seed}")
+
+
+def _replace_hand(record: OhHellRecord, index: int, hand: Hand) -> OhHellRecord:
+    hands = list(record.hands)
+    hands[index] = hand
+    return record.model_copy(update={"hands": hands})
+
+
+def test_steps_come_in_order_with_every_action_and_trick() -> None:
+    record = _game()
+    found = list(steps(record))
+    assert isinstance(found[0], RecordStarted) and found[0].players[0] == "Anna"
+    assert isinstance(found[-1], RecordSettled) and found[-1].totals is not None
+    hands = [s for s in found if isinstance(s, HandSettled)]
+    assert [h.number for h in hands] == [1, 2, 3, 4, 5]
+    assert all(h.status is HandStatus.COMPLETE for h in hands)
+    applied = [s for s in found if isinstance(s, ActionApplied)]
+    assert len(applied) == sum(len(h.actions) for h in record.hands)
+    assert [a.said for a in applied if a.action.type == "bid"][:1] in (["nil"], ["bid 1"])
+    assert all(a.said is None for a in applied if a.action.type == "play")
+    tricks = [s for s in found if isinstance(s, TrickCompleted)]
+    assert [t.trick.number for t in tricks if t.hand == 4] == [1, 2, 3, 4, 5]
+    starts = [s.index for s in found if isinstance(s, HandStarted)]
+    assert starts == [0, 1, 2, 3, 4]
+    assert not any(isinstance(s, ProblemFound) for s in found)
+
+
+def test_a_hand_stops_at_its_first_problem_and_the_next_hand_goes_on() -> None:
+    record = _game(seed=2)
+    hand = record.hands[2]
+    plays = [i for i, a in enumerate(hand.actions) if a.type == "play"]
+    actions = list(hand.actions)
+    first, second = actions[plays[0]], actions[plays[1]]
+    actions[plays[0]], actions[plays[1]] = second, first  # the second seat plays first
+    report = check(_replace_hand(record, 2, hand.model_copy(update={"actions": actions})))
+    assert [p.code for p in report.problems] == ["play.out-of-turn"]
+    problem = report.problems[0]
+    assert problem.pointer == f"/hands/2/actions/{plays[0]}" and problem.trick == 1
+    statuses = [h.status for h in report.hands]
+    assert statuses == [HandStatus.COMPLETE] * 2 + [HandStatus.STOPPED] + [HandStatus.COMPLETE] * 2
+    assert report.hands[1].totals is not None
+    assert report.hands[3].totals is None  # unknown after a hand that was not scored
+    assert report.hands[3].scores is not None
+    assert report.totals is None and report.winners is None
+
+
+def test_actions_that_stop_early_make_an_incomplete_hand() -> None:
+    record = _game(seed=3)
+    hand = record.hands[3]
+    cut = hand.model_copy(update={"actions": hand.actions[:-2]})
+    report = check(_replace_hand(record, 3, cut), audit=False)
+    [problem] = report.problems
+    assert problem.code == "hand.incomplete" and problem.pointer == "/hands/3/actions"
+    assert problem.seat is not None and "unfinished" in problem.message
+
+
+def test_a_claim_ends_the_run_of_plays_and_the_hand() -> None:
+    record = _game(seed=4)
+    hand = record.hands[4]  # five cards each: claim after the first trick
+    actions = list(hand.actions[: 4 + 4])
+    report_before = check(record)
+    taken = report_before.hands[4].tricks[0].winner
+    remaining = [0, 0, 0, 0]
+    remaining[taken] = 4
+    actions.append(Claim(type="claim", seat=taken, remaining=remaining))
+    claimed = hand.model_copy(update={"actions": actions, "claims": None})
+    report = check(_replace_hand(record, 4, claimed), audit=False)
+    assert report.valid, report.problems
+    assert report.hands[4].taken is not None and report.hands[4].taken[taken] == 5
+    assert len(report.hands[4].tricks) == 1
+
+
+def test_an_abandoned_hand_keeps_the_totals_going() -> None:
+    record = _game(seed=5)
+    hand = record.hands[1]
+    abandoned = hand.model_copy(update={"actions": [Abandon(type="abandon")], "claims": None})
+    report = check(_replace_hand(record, 1, abandoned), audit=False)
+    assert report.valid
+    assert report.hands[1].status is HandStatus.ABANDONED and report.hands[1].scores is None
+    assert report.hands[2].totals is not None
+
+
+def test_a_gap_in_the_deals_leaves_the_totals_unknown() -> None:
+    record = _game(seed=6)
+    hands = [record.hands[0], *record.hands[2:]]
+    report = check(record.model_copy(update={"hands": hands, "claims": None}), audit=False)
+    assert report.valid
+    assert report.hands[0].totals is not None and report.hands[1].totals is None
+
+
+class _Stand(Referee[Any, Any, Any]):
+    def __init__(self, sequence: str) -> None:
+        self.sequence = sequence  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(
+    ("sequence", "hands", "codes"),
+    [
+        # rising: judged against the last hand in order; gaps allowed up to the last deal
+        (
+            "rising",
+            [(1, 0), (2, 1), (4, 3), (3, 2), (5, 0)],
+            [None, None, None, "hand.number", None],
+        ),
+        ("rising", [(1, 0), (2, 2), (3, 2)], [None, "deal.dealer-rotation", None]),
+        ("rising", [(1, 0), (7, 2)], [None, "hand.number"]),
+        ("rising", [(1, 9)], ["deal.dealer-seat"]),
+        # consecutive: the i-th hand is the first's number plus i, whatever came between
+        ("consecutive", [(3, 1), (5, 2), (5, 3)], [None, "hand.number", None]),
+        ("consecutive", [(1, 0), (2, 0), (3, 2)], [None, "deal.dealer-rotation", None]),
+        ("consecutive", [(1, 9), (2, 1), (3, 2)], ["deal.dealer-seat", None, None]),
+    ],
+)
+def test_order_of_the_hands(
+    sequence: str, hands: list[tuple[int, int]], codes: list[str | None]
+) -> None:
+    order = _Order(_Stand(sequence), seats=4, last=5)
+    found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)]
+    assert [p.code if p is not None else None for p in found] == codes
