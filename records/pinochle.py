@@ -1,7 +1,7 @@
 """Record format of three-handed Auction Pinochle: rules block, deal, events, claims.
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
-``replay/engines/pinochle.py`` can take it as it is; pydantic validates it inside a record.
+``replay.engines.pinochle`` can take it as it is; pydantic validates it inside a record.
 Parameter names and values follow RULES.md §1.10; suits are the card letters ``C D H S``.
 
 A hand records what happened at the table, in order: the auction calls, the declarer taking

@@ -1,5 +1,6 @@
 """Known-value tests of the declarer's steps between the auction and the first lead (RULES.md
-§1.4, §1.5, §5), concessions, and what the audit says about a hand."""
+§1.4, §1.5, §5), concessions, and what the audit says about a hand; the engine is driven
+through its interface (``ENGINE.check``, ``ENGINE.apply``, ``legal_actions``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from records.io import loads
 from records.pinochle import DEFAULT_RULES, PinochleRules
 from replay.check import check_record
 from replay.engines import pinochle as engine
-from replay.engines import pinochle_declare as declare
 
 R = DEFAULT_RULES
+ENGINE = engine.ENGINE
 VALID = Path(__file__).resolve().parent.parent / "fixtures" / "pinochle" / "valid"
 EIGHTEEN = [
     "AS",
@@ -38,52 +39,100 @@ EIGHTEEN = [
 ]
 
 
+def step(state: engine.State, action: Any) -> str | None:
+    """Check, and apply if legal; the violation code or None."""
+    found = ENGINE.check(state, action)
+    if found is None:
+        ENGINE.apply(state, action)
+    return None if found is None else found.code
+
+
+def auction(rules: PinochleRules = R, hand18: list[str] = EIGHTEEN) -> engine.State:
+    """Seat 1 holds ``hand18`` less its last three cards, the widow (dealer 0 sits out)."""
+    hands = [[], hand18[:15], ["KC"] * 15, ["QC"] * 15]
+    return engine.new_hand(rules, 0, hands, hand18[15:])
+
+
 def declaring(
-    rules: PinochleRules = R, hand18: list[str] = EIGHTEEN, **fields: Any
+    rules: PinochleRules = R,
+    hand18: list[str] = EIGHTEEN,
+    *,
+    contract: int = 300,
+    phase: str = "declare",
+    trump: str | None = None,
+    buried: list[str] | None = None,
 ) -> engine.State:
-    """Seat 1 has won the auction at 300 and taken the widow (dealer 0 sits out)."""
-    values: dict[str, Any] = {
-        "phase": engine.Phase.DECLARE,
-        "declarer": 1,
-        "contract": 300,
-        "widow": [],
-    }
-    values.update(fields)
-    return engine.State(
-        rules=rules,
-        dealer=0,
-        active=(1, 2, 3),
-        hands=[[], list(hand18), [], []],
-        turn=1,
-        hand18=list(hand18),
-        **values,
-    )
+    """Seat 1 wins the auction at ``contract`` and takes the widow; then trump and burial as
+    given; ``phase`` stops earlier (``auction``, ``widow``) or goes on to the first lead
+    (``play``)."""
+    state = auction(rules, hand18)
+    if phase == "auction":
+        return state
+    for action in (engine.Bid(1, contract), engine.Pass(2), engine.Pass(3)):
+        assert step(state, action) is None
+    if phase == "widow":
+        return state
+    assert step(state, engine.TakeWidow(1, hand18[15:])) is None
+    if phase == "play":
+        trump, buried = trump or "S", buried or ["9D", "9D", "9C"]
+    if trump is not None:
+        assert step(state, engine.NameTrump(1, trump)) is None
+    if buried is not None:
+        assert step(state, engine.Bury(1, buried)) is None
+    if phase == "play":
+        assert step(state, engine.Play(1, "AS")) is None
+    assert state.phase.value == phase
+    return state
 
 
 def test_the_widow_shown_must_be_the_widow_as_a_multiset() -> None:
-    state = declaring(phase=engine.Phase.WIDOW, widow=["9D", "AH", "9D"])
-    assert declare.check_take_widow(state, 1, ["9D", "9D", "AH"]) is None
-    assert declare.check_take_widow(state, 1, ["9D", "AH", "AH"]).code == "widow.cards"  # type: ignore[union-attr]
-    assert declare.check_take_widow(state, 2, ["9D", "9D", "AH"]).code == "widow.not-declarer"  # type: ignore[union-attr]
+    state = declaring(hand18=[*EIGHTEEN[:15], "9D", "AH", "9D"], phase="widow")
+    assert state.widow == ["9D", "AH", "9D"]
+    assert ENGINE.check(state, engine.TakeWidow(1, ["9D", "9D", "AH"])) is None
+    assert ENGINE.check(state, engine.TakeWidow(1, ["9D", "AH", "AH"])).code == "widow.cards"  # type: ignore[union-attr]
+    assert ENGINE.check(state, engine.TakeWidow(2, ["9D", "9D", "AH"])).code == "widow.not-declarer"  # type: ignore[union-attr]
 
 
 def test_a_new_trump_suit_voids_the_melds_the_same_suit_keeps_them() -> None:
     state = declaring()
-    declare.apply_trump(state, "S")
-    declare.apply_melds(state, [("flush", ["AS", "TS", "KS", "QS", "JS"])])
-    declare.apply_trump(state, "S")
+    flush = engine.MeldDeclaration("flush", ["AS", "TS", "KS", "QS", "JS"])
+    for action in (engine.NameTrump(1, "S"), engine.Meld(1, [flush]), engine.NameTrump(1, "S")):
+        assert step(state, action) is None
     assert [m.kind for m in state.melds] == ["flush"]
-    declare.apply_trump(state, "H")
+    assert step(state, engine.NameTrump(1, "H")) is None
     assert state.melds == ()
 
 
+def test_a_wrong_meld_points_at_itself_inside_the_event() -> None:
+    state = declaring(trump="S")
+    dix = engine.MeldDeclaration("dix", ["9S"])
+    pinochle = engine.MeldDeclaration("pinochle", ["QS", "JD"])
+    found = ENGINE.check(state, engine.Meld(1, [dix, pinochle, pinochle]))
+    assert found is not None and (found.code, found.path) == ("meld.reused-card", ("melds", 2))
+    early = ENGINE.check(declaring(), engine.Meld(1, [dix]))
+    assert early is not None and (early.code, early.path) == ("meld.before-trump", ())
+
+
 def bury_code(
-    rules: PinochleRules, cards: str, *, announced: bool = False, **kw: Any
+    rules: PinochleRules,
+    cards: str,
+    *,
+    announced: bool = False,
+    hand18: list[str] = EIGHTEEN,
 ) -> str | None:
-    state = declaring(rules, trump="S", **kw)
-    declare.apply_bury(state, cards.split(), announced)
-    found = declare.check_burial_restrictions(state)
-    return None if found is None else found.code
+    """The problem with leading after burying ``cards`` with spades trump: the restrictions
+    are checked on the final burial at the first lead, and point at that burial."""
+    state = declaring(rules, hand18, trump="S")
+    assert step(state, engine.Bury(1, cards.split(), announced)) is None
+    kept = list(hand18)
+    for card in cards.split():
+        kept.remove(card)
+    assert state.applied == 6  # bid, pass, pass, widow, trump, bury
+    found = ENGINE.check(state, engine.Play(1, kept[0]))
+    if found is None:
+        return None
+    assert found.action == 5  # the burial, not the lead
+    return found.code
 
 
 def test_burial_restrictions() -> None:
@@ -123,18 +172,22 @@ def test_barred_cards_may_be_buried_when_the_hand_is_forced() -> None:
     no_aces = dataclasses.replace(R, bury_restrictions="no_trump_no_aces")
     assert bury_code(no_aces, "QH JC 9S", hand18=forced) is None
     assert bury_code(no_aces, "QH 9S 9S", hand18=forced) == "bury.trump"
+    offered = engine.legal_actions(declaring(no_aces, forced, trump="S"))
+    burials = [a.cards for a in offered if a.type == "bury"]
+    assert ("9S", "JC", "QH") in burials and ("AD", "JC", "QH") in burials
+    assert all(sum(c[-1] != "S" and c[0] != "A" for c in b) == 2 for b in burials)
 
 
 def test_burying_needs_three_held_cards_from_the_declarer() -> None:
     state = declaring()
-    assert declare.check_bury(state, 1, ["9D", "9D"]).code == "bury.wrong-count"  # type: ignore[union-attr]
-    assert declare.check_bury(state, 1, ["9D", "9D", "9D"]).code == "bury.cards-not-held"  # type: ignore[union-attr]
-    assert declare.check_bury(state, 2, ["9D", "9D", "9C"]).code == "bury.not-declarer"  # type: ignore[union-attr]
-    assert declare.check_bury(state, 1, ["9D", "9D", "9C"]) is None
+    assert ENGINE.check(state, engine.Bury(1, ["9D", "9D"])).code == "bury.wrong-count"  # type: ignore[union-attr]
+    assert ENGINE.check(state, engine.Bury(1, ["9D", "9D", "9D"])).code == "bury.cards-not-held"  # type: ignore[union-attr]
+    assert ENGINE.check(state, engine.Bury(2, ["9D", "9D", "9C"])).code == "bury.not-declarer"  # type: ignore[union-attr]
+    assert ENGINE.check(state, engine.Bury(1, ["9D", "9D", "9C"])) is None
 
 
 def concede(rules: PinochleRules, seat: int, **fields: Any) -> str | None:
-    found = engine.check_concede(declaring(rules, **fields), seat)
+    found = ENGINE.check(declaring(rules, **fields), engine.Concede(seat))
     return None if found is None else found.code
 
 
@@ -145,12 +198,12 @@ def test_concessions() -> None:
     assert concede(R, 0) == "concede.sitting-out"
     strict = dataclasses.replace(R, allow_declarer_concede=False, allow_opponent_concede=False)
     assert concede(strict, 1) == "concede.not-allowed"
-    assert concede(strict, 1, phase=engine.Phase.PLAY) is None  # after the lead: played, lost
-    assert concede(strict, 3, phase=engine.Phase.PLAY) == "concede.not-allowed"
-    assert concede(R, 1, phase=engine.Phase.AUCTION) == "concede.out-of-phase"
+    assert concede(strict, 1, phase="play") is None  # after the lead: played, lost
+    assert concede(strict, 3, phase="play") == "concede.not-allowed"
+    assert concede(R, 1, phase="auction") == "concede.out-of-phase"
     throw_in = dataclasses.replace(strict, throw_in_at_min_without_widow=True)
-    assert concede(throw_in, 1, phase=engine.Phase.WIDOW) is None
-    assert concede(throw_in, 1, phase=engine.Phase.WIDOW, contract=310) == "concede.not-allowed"
+    assert concede(throw_in, 1, phase="widow") is None
+    assert concede(throw_in, 1, phase="widow", contract=310) == "concede.not-allowed"
 
 
 def test_the_derivation_names_every_payment_and_its_rule() -> None:

@@ -1,10 +1,12 @@
-"""Known-value tests of the pinochle engine: seats, the auction and its no-bid variants, play
+"""Known-value tests of the pinochle engine, driven through its interface (``ENGINE.check``,
+``ENGINE.apply``, ``legal_actions``): seats, the auction and its no-bid variants, play
 obligations under each head/overtrump variant, and identical cards (RULES.md §1.2-1.7)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,8 @@ from replay.engines import pinochle as engine
 from replay.generators.pinochle import deal
 
 R = DEFAULT_RULES
+ENGINE = engine.ENGINE
+FILLER = ["9D", "9D", "JD"]  # cards the declarer buries in the play tests
 
 
 def auction(rules: PinochleRules = R, dealer: int = 0) -> engine.State:
@@ -20,12 +24,16 @@ def auction(rules: PinochleRules = R, dealer: int = 0) -> engine.State:
     return engine.new_hand(rules, dealer, hands, widow)
 
 
-def call(state: engine.State, seat: int, bid: int | None) -> str | None:
+def step(state: engine.State, action: Any) -> str | None:
     """Check, and apply if legal; the violation code or None."""
-    found = engine.check_call(state, seat, bid)
+    found = ENGINE.check(state, action)
     if found is None:
-        engine.apply_call(state, bid)
+        ENGINE.apply(state, action)
     return None if found is None else found.code
+
+
+def call(state: engine.State, seat: int, bid: int | None) -> str | None:
+    return step(state, engine.Pass(seat) if bid is None else engine.Bid(seat, bid))
 
 
 @pytest.mark.parametrize(
@@ -45,11 +53,13 @@ def test_who_plays(size: int, sitout: str, dealer: int, active: tuple[int, ...])
 
 
 def test_rules_that_cannot_be_played() -> None:
-    bad = dataclasses.replace(R, table_size=5, sitout_rule="dealer_right")
-    assert engine.rules_problem(bad).code == "rules.sitout-rule"  # type: ignore[union-attr]
-    low = dataclasses.replace(R, min_bid=250)
-    assert engine.rules_problem(low).code == "rules.payment-table"  # type: ignore[union-attr]
-    assert engine.rules_problem(R) is None
+    bad = ENGINE.rules_fault(dataclasses.replace(R, table_size=5, sitout_rule="dealer_right"))
+    assert bad is not None
+    assert (bad.parameter, bad.violation.code) == ("sitout_rule", "rules.sitout-rule")
+    low = ENGINE.rules_fault(dataclasses.replace(R, min_bid=250))
+    assert low is not None
+    assert (low.parameter, low.violation.code) == ("payment_table", "rules.payment-table")
+    assert ENGINE.rules_fault(R) is None
 
 
 def test_auction_turns_skip_passed_players_and_end_after_two_passes() -> None:
@@ -70,6 +80,16 @@ def test_auction_turns_skip_passed_players_and_end_after_two_passes() -> None:
     assert state.phase is engine.Phase.WIDOW
     assert (state.declarer, state.contract) == (1, 360)
     assert call(state, 3, 370) == "bid.after-auction"
+    assert ENGINE.to_move(state) == 1  # the declarer takes the widow
+
+
+def test_legal_calls_are_offered_lowest_first_then_the_pass() -> None:
+    state = auction()
+    assert call(state, 1, 300) is None
+    offered = engine.legal_actions(state)
+    assert offered[0] == engine.Bid(2, 310) and offered[-1] == engine.Pass(2)
+    assert [a.points for a in offered[:-1]] == list(range(310, 500 + 1, 10))
+    assert all(ENGINE.check(state, a) is None for a in offered)
 
 
 def test_the_last_bidder_wins_when_the_other_two_pass_in_turn() -> None:
@@ -117,22 +137,41 @@ def test_exactly_plus_10_and_forbidden_endings() -> None:
     assert call(brooklyn, 2, 1040) == "bid.forbidden-ending"
 
 
+def declared(
+    rules: PinochleRules, hands: list[list[str]], declarer: int, trump: str
+) -> engine.State:
+    """Seats 1-3 hold ``hands[1:]`` (dealer 0 sits out); ``declarer`` wins the auction at 300,
+    takes an empty widow, names ``trump`` and buries ``FILLER``: he is to lead."""
+    dealt = [list(h) + (FILLER if s == declarer else []) for s, h in enumerate(hands)]
+    state = engine.new_hand(rules, 0, [[], *dealt[1:]], [])
+    for seat in (1, 2, 3):
+        assert call(state, seat, 300 if seat == declarer else None) is None
+    for action in (
+        engine.TakeWidow(declarer, []),
+        engine.NameTrump(declarer, trump),
+        engine.Bury(declarer, FILLER),
+    ):
+        assert step(state, action) is None
+    assert state.phase is engine.Phase.DECLARE and ENGINE.to_move(state) == declarer
+    return state
+
+
 def playing(rules: PinochleRules, trick: list[str], hand: list[str], trump: str) -> list[str]:
-    """The legal cards for seat 3 when seats 1 and 2 have played ``trick``."""
-    state = engine.State(
-        rules=rules,
-        dealer=0,
-        active=(1, 2, 3),
-        hands=[[], ["9C"], ["9C"], list(hand)],
-        widow=[],
-        phase=engine.Phase.PLAY,
-        turn=1 + len(trick),
-        trump=trump,
-        leader=1,
-        trick=list(trick),
-    )
-    state.hands[state.turn] = list(hand)
-    return sorted(engine.legal_plays(state))
+    """The legal cards for the next seat, holding ``hand``, when the seats from seat 1 (the
+    declarer) on have played ``trick``."""
+    seat = 1 + len(trick)
+    hands = [[], [trick[0]], ["9C"], ["9C"]]
+    hands[2:seat] = [[card] for card in trick[1:]]
+    hands[seat] = list(hand)
+    state = declared(rules, hands, 1, trump)
+    for player, card in enumerate(trick, start=1):
+        assert step(state, engine.Play(player, card)) is None
+    assert ENGINE.to_move(state) == seat and ENGINE.trick_number(state, None) == 1
+    offered = [a for a in engine.legal_actions(state) if a.type == "play"]
+    assert all(a.seat == seat and ENGINE.check(state, a) is None for a in offered)
+    refused = [c for c in hand if ENGINE.check(state, engine.Play(seat, c)) is not None]
+    assert sorted(refused + [a.card for a in offered]) == sorted(hand)
+    return sorted(a.card for a in offered)
 
 
 def test_follow_suit_else_trump_even_when_already_trumped() -> None:
@@ -158,19 +197,39 @@ def test_overtrump_and_heading_variants() -> None:
 
 
 def test_of_two_identical_cards_the_first_played_wins() -> None:
-    state = engine.State(
-        rules=R,
-        dealer=0,
-        active=(1, 2, 3),
-        hands=[[], ["AH", "9C"], ["AH", "9D"], ["9H", "9S"]],
-        widow=[],
-        phase=engine.Phase.PLAY,
-        turn=2,
-        trump="S",
-        leader=2,
-    )
+    state = declared(R, [[], ["AH", "9C"], ["AH", "9D"], ["9H", "9S"]], 2, "S")
     for card in ("AH", "9H", "AH"):
-        assert engine.check_play(state, state.turn, card) is None
-        done = engine.apply_play(state, card)
+        play = engine.Play(state.turn, card)
+        assert ENGINE.check(state, play) is None
+        done = ENGINE.apply(state, play)
     assert done is not None and done.winner == 2
     assert done.plays == ((2, "AH"), (3, "9H"), (1, "AH"))
+    assert state.tricks == [done] and ENGINE.to_move(state) == 2
+
+
+def test_the_first_lead_begins_the_play() -> None:
+    state = declared(R, [[], ["AH", "9C"], ["TH"], ["9H"]], 1, "S")
+    assert ENGINE.trick_number(state, None) is None  # still declaring: no trick yet
+    wrong = ENGINE.check(state, engine.Play(2, "TH"))
+    assert wrong is not None and wrong.code == "play.out-of-turn" and wrong.expected == 1
+    buried = ENGINE.check(state, engine.Play(1, "9D"))
+    assert buried is not None and buried.code == "play.card-not-held"
+    assert step(state, engine.Play(1, "AH")) is None
+    assert state.phase is engine.Phase.PLAY and ENGINE.trick_number(state, None) == 1
+    assert state.hands[1] == ["9C"]  # the 18 cards minus the burial, minus the lead
+
+
+@pytest.mark.parametrize("first_lead", ["any", "trump"])
+def test_first_lead_trump_binds_the_first_trick_only(first_lead: str) -> None:
+    rules = dataclasses.replace(R, first_lead=first_lead)  # type: ignore[arg-type]
+    hands = [[], ["AH", "9S", "AC"], ["TH", "AC"], ["9H", "KC"]]
+    state = declared(rules, hands, 1, "S")
+    led = ENGINE.check(state, engine.Play(1, "AH"))
+    if first_lead == "any":
+        assert led is None
+        return
+    assert led is not None and led.code == "play.first-lead-trump" and led.actual == "AH"
+    assert [a.card for a in engine.legal_actions(state) if a.type == "play"] == ["9S"]
+    for seat, card in ((1, "9S"), (2, "TH"), (3, "9H")):  # seat 1 wins with the trump
+        assert step(state, engine.Play(seat, card)) is None
+    assert step(state, engine.Play(1, "AH")) is None  # a later lead is free

@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from records.pinochle import DEFAULT_RULES, PRESETS, PinochleRules
-from replay.engines.pinochle_melds import (
+from replay.engines.pinochle.melds import (
     ScoredMeld,
     available_melds,
     check_melds,

@@ -25,10 +25,7 @@ from records.io import dumps, parse
 from records.pinochle import PRESETS, PinochleRecord
 from replay.check import check_record
 from replay.engines import pinochle as engine
-from replay.engines import pinochle_scoring as scoring
-from replay.generators.pinochle import generate
-from replay.referees.pinochle import step
-from replay.report import HandReport
+from replay.generators.pinochle import deal, generate
 
 RANKS = "9JQKTA"
 POINTS = {  # RULES.md §1.1, written out again here for an independent count
@@ -92,15 +89,22 @@ def test_generated_sittings_replay_clean(seed: int, preset: str) -> None:
             assert claims.counters == count
 
 
-def settle_all(record: PinochleRecord) -> list[scoring.Settlement]:
-    """Drive the engine over every hand of a record, as the referee does."""
+def settle_all(record: PinochleRecord) -> list[engine.Settlement]:
+    """Drive the engine over every hand of a record through its interface, as the driver
+    does: the deal, every action checked then applied, the settlement."""
+    game = engine.ENGINE
+    table = game.table(record.rules)
     out = []
     for hand in record.hands:
-        state = engine.new_hand(record.rules, hand.dealer, hand.deal.hands, hand.deal.widow)
+        assert not game.deal_faults(table, hand.number, hand.dealer, hand.deal)
+        state = game.start(table, hand.number, hand.dealer, hand.deal)
         for action in hand.actions:
-            _, violation = step(state, action, "", None, 0, HandReport(0, hand.number, 0))
-            assert violation is None
-        out.append(scoring.settle(state))
+            assert game.check(state, action) is None
+            game.apply(state, action)
+        assert game.finish(state)
+        settled = game.settle(state, None)
+        assert isinstance(settled, engine.Settlement)
+        out.append(settled)
     return out
 
 
@@ -173,6 +177,37 @@ def test_one_mutated_action_gives_one_problem_at_its_path(seed: int, kind: str) 
     if kind == "meld":
         path += f"/melds/{len(data['hands'][h]['actions'][a]['melds']) - 1}"
     assert [(p.code, p.pointer) for p in report.problems] == [(code, path)]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, preset=presets)
+def test_random_play_outs_through_legal_actions(seed: int, preset: str) -> None:
+    """Every action ``legal_actions`` offers passes ``check``, and choosing among them at
+    random (plays weighed up so that the declarer leads in the end, concessions down) finishes
+    the hand with a ledger that sums to zero."""
+    rng = random.Random(seed)
+    rules = PRESETS[preset]
+    dealer = rng.randrange(rules.table_size)
+    hands, widow = deal(rng, rules, dealer)
+    state = engine.new_hand(rules, dealer, hands, widow)
+    for _ in range(400):
+        if engine.is_settled(state):
+            break
+        offered = engine.legal_actions(state)
+        assert offered and all(engine.ENGINE.check(state, a) is None for a in offered)
+        plays = [a for a in offered if a.type == "play"]
+        chance = rng.random()
+        if plays and chance < 0.9:
+            pool = plays
+        elif chance < 0.98:
+            pool = [a for a in offered if a.type != "concede"] or offered
+        else:
+            pool = offered
+        action = rng.choice(pool)
+        engine.ENGINE.apply(state, action)
+    assert engine.is_settled(state)
+    settled = engine.ENGINE.settle(state, None)
+    assert sum(settled.chips) + settled.kitty == 0
 
 
 @SETTINGS

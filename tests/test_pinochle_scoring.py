@@ -12,8 +12,8 @@ import pytest
 
 from records.pinochle import DEFAULT_RULES, PinochleRules
 from replay.engines import pinochle as engine
-from replay.engines import pinochle_scoring as scoring
-from replay.engines.pinochle_melds import DECK, ScoredMeld, card_points
+from replay.engines.pinochle import scoring
+from replay.engines.pinochle.melds import DECK, ScoredMeld, card_points
 from replay.tricks import Trick
 
 R = DEFAULT_RULES
@@ -41,13 +41,21 @@ def test_classic_values() -> None:
     ]
 
 
+def trick(number: int, plays: list[tuple[int, str]], winner: int) -> Trick:
+    """A finished trick: ``plays`` (seat, card) in order, won by ``winner``."""
+    done = Trick(number, winner)
+    done.seats, done.cards = [s for s, _ in plays], [c for _, c in plays]
+    done.best = done.seats.index(winner)
+    return done
+
+
 def tricks(declarer: int, wins: str) -> list[Trick]:
     """Fifteen tricks of the 45 cards not buried; the declarer wins ``all`` or ``none``."""
     rest = list((DECK.counts() - Counter(BURIED)).elements())
     other = 2 if declarer != 2 else 3
     winner = declarer if wins == "all" else other
     return [
-        Trick(i + 1, winner, tuple((s, rest[3 * i + k]) for k, s in enumerate((1, 2, 3))), winner)
+        trick(i + 1, [(s, rest[3 * i + k]) for k, s in enumerate((1, 2, 3))], winner)
         for i in range(15)
     ]
 
@@ -64,11 +72,14 @@ def hand(rules: PinochleRules = R, **fields: Any) -> engine.State:
     }
     values.update(fields)
     active = engine.active_seats(rules, 0)
-    return engine.State(rules=rules, dealer=0, active=active, hands=[], widow=[], **values)
+    return engine.State(
+        table=engine.table(rules), dealer=0, active=active, hands=[], widow=[], **values
+    )
 
 
 def settle(state: engine.State) -> scoring.Settlement:
-    out = scoring.settle(state)
+    out = engine.ENGINE.settle(state, None)
+    assert isinstance(out, scoring.Settlement) and out.scores == out.chips
     assert sum(out.chips) + out.kitty == 0  # the ledger of every hand sums to zero
     return out
 

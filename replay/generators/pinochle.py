@@ -1,21 +1,23 @@
 """Random legal Auction Pinochle sittings, for tests and benchmarks.
 
 The generator plays the part of a source system: it shuffles and deals in packets, lets every
-seat choose among its legal actions (with a little sense, so that contracts are sometimes made:
-the declarer names his longest suit and melds most of what he holds), now and then revises a
-declaration, buries a meld card or concedes, and writes down the claims such a system would log.
-Same seed, same sitting.
+seat choose among the legal actions the engine offers (``legal_actions``, then ``apply``), with
+a little sense so that contracts are sometimes made: the declarer names his longest suit and
+melds most of what he holds, now and then revises a declaration, buries a meld card or concedes.
+It writes down the claims such a system would log. Same seed, same sitting.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from records.base import Player
 from records.pinochle import (
     PRESETS,
+    Action,
     Bid,
     Bury,
     Concede,
@@ -35,15 +37,13 @@ from records.pinochle import (
 )
 from records.pinochle import preset as make_rules
 from replay.engines import pinochle as engine
-from replay.engines import pinochle_declare as declare
-from replay.engines import pinochle_melds as melds
-from replay.engines import pinochle_scoring as scoring
 
 __all__ = ["PRESETS", "generate"]
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa")
-Action = Bid | Pass | TakeWidow | NameTrump | Meld | Bury | Play | Concede
 SUITS: tuple[Suit, ...] = ("C", "D", "H", "S")
+Do = Callable[[Any], None]
+"""Apply an engine action and write it down."""
 
 
 def generate(
@@ -81,11 +81,11 @@ def generate(
         rules=rules,
         players=[Player(seat=s, name=NAMES[s]) for s in range(n)],
         hands=recorded,
-        claims=SittingClaims(totals=totals, kitty=kitty if rules.kitty else None),
+        claims=SittingClaims(totals=list[int | None](totals), kitty=kitty if rules.kitty else None),
     )
 
 
-def _claims(rules: PinochleRules, settled: scoring.Settlement, totals: list[int]) -> HandClaims:
+def _claims(rules: PinochleRules, settled: engine.Settlement, totals: list[int]) -> HandClaims:
     counters = settled.counters
     return HandClaims(
         declarer=settled.declarer,
@@ -93,9 +93,9 @@ def _claims(rules: PinochleRules, settled: scoring.Settlement, totals: list[int]
         meld=settled.meld if settled.declarer is not None else None,
         counters=counters.total if counters is not None else None,
         made=settled.made,
-        chips=list(settled.chips),
+        chips=list[int | None](settled.chips),
         kitty=settled.kitty if rules.kitty else None,
-        totals=list(totals),
+        totals=list[int | None](totals),
     )
 
 
@@ -119,84 +119,71 @@ def deal(
 
 def _hand(
     rng: random.Random, rules: PinochleRules, number: int, dealer: int
-) -> tuple[Hand, scoring.Settlement]:
+) -> tuple[Hand, engine.Settlement]:
     hands, widow = deal(rng, rules, dealer)
     state = engine.new_hand(rules, dealer, hands, widow)
     actions: list[Action] = []
-    _auction(rng, state, actions)
+
+    def do(action: Any) -> None:
+        engine.ENGINE.apply(state, action)
+        actions.append(_event(action))
+
+    _auction(rng, state, do)
     if state.phase is engine.Phase.WIDOW:
-        _declare(rng, state, actions)
+        _declare(rng, state, do)
     while not engine.is_settled(state):
         seat = state.turn
         if state.phase is engine.Phase.PLAY and _concedes(rng, state, seat):
-            engine.apply_concede(state, seat)
-            actions.append(Concede(type="concede", seat=seat))
+            do(engine.Concede(seat))
             break
-        card = rng.choice(engine.legal_plays(state))
-        engine.apply_play(state, card)
-        actions.append(Play(type="play", seat=seat, card=card))
+        do(rng.choice([a for a in engine.legal_actions(state) if a.type == "play"]))
     hand = Hand(number=number, dealer=dealer, deal=Deal(hands=hands, widow=widow), actions=actions)
-    return hand, scoring.settle(state)
+    return hand, engine.settle(state)
 
 
-def _auction(rng: random.Random, state: engine.State, actions: list[Action]) -> None:
+def _auction(rng: random.Random, state: engine.State, do: Do) -> None:
     while state.phase is engine.Phase.AUCTION:
-        seat = state.turn
-        calls = engine.legal_calls(state)
-        bids = [c for c in calls if c is not None]
+        legal = engine.legal_actions(state)
+        bids = [a for a in legal if a.type == "bid"]
+        passes = [a for a in legal if a.type == "pass"]
         keen = (state.high or 0) < 400 and rng.random() < 0.55
-        call = rng.choice(bids[:3]) if bids and (keen or None not in calls) else None
-        engine.apply_call(state, call)
-        actions.append(
-            Pass(type="pass", seat=seat)
-            if call is None
-            else Bid(type="bid", seat=seat, points=call)
-        )
+        do(rng.choice(bids[:3]) if bids and (keen or not passes) else engine.Pass(state.turn))
 
 
-def _declare(rng: random.Random, state: engine.State, actions: list[Action]) -> None:
+def _declare(rng: random.Random, state: engine.State, do: Do) -> None:
     seat = state.turn
-    if rng.random() < 0.04 and engine.check_concede(state, seat) is None:
-        engine.apply_concede(state, seat)  # conceded (or thrown in) without taking the widow
-        actions.append(Concede(type="concede", seat=seat))
+    if rng.random() < 0.04 and _may_concede(state, seat):
+        do(engine.Concede(seat))  # conceded (or thrown in) without taking the widow
         return
-    declare.apply_take_widow(state)
-    actions.append(TakeWidow(type="widow", seat=seat, cards=list(state.widow)))
+    do(next(a for a in engine.legal_actions(state) if a.type == "widow"))
     longest = max(SUITS, key=lambda s: sum(c[-1] == s for c in state.hand18))
     if rng.random() < 0.1:  # a trump named, then changed: the melds start again
-        _name_trump(state, actions, rng.choice(SUITS))
-    _name_trump(state, actions, longest)
-    chosen = [
-        m for m in melds.available_melds(state.rules, state.hand18, longest) if rng.random() < 0.9
-    ]
-    declare.apply_melds(state, chosen)
-    actions.append(
-        Meld(type="meld", seat=seat, melds=[MeldDeclaration(meld=k, cards=c) for k, c in chosen])
-    )
-    buried, announced = _burial(rng, state, chosen)
-    declare.apply_bury(state, buried, announced)
-    actions.append(Bury(type="bury", seat=seat, cards=buried, announced=announced))
-    if rng.random() < 0.05 and engine.check_concede(state, seat) is None:
-        engine.apply_concede(state, seat)
-        actions.append(Concede(type="concede", seat=seat))
-
-
-def _name_trump(state: engine.State, actions: list[Action], suit: Suit) -> None:
-    declare.apply_trump(state, suit)
-    actions.append(NameTrump(type="trump", seat=state.turn, suit=suit))
+        do(engine.NameTrump(seat, rng.choice(SUITS)))
+    do(engine.NameTrump(seat, longest))
+    legal = engine.legal_actions(state)
+    offered = next(a for a in legal if a.type == "meld")
+    chosen = [m for m in offered.melds if rng.random() < 0.9]
+    do(engine.Meld(seat, chosen))
+    buried = _burial(rng, state, chosen, {tuple(a.cards) for a in legal if a.type == "bury"})
+    do(engine.Bury(seat, buried, announced=True))
+    if rng.random() < 0.05 and _may_concede(state, seat):
+        do(engine.Concede(seat))
 
 
 def _burial(
-    rng: random.Random, state: engine.State, chosen: list[tuple[str, list[str]]]
-) -> tuple[list[str], bool]:
-    """Three cards to bury: mostly cards outside the melds and allowed by the restrictions;
-    rarely (a mistake a table makes) any three cards."""
+    rng: random.Random,
+    state: engine.State,
+    chosen: list[engine.MeldDeclaration],
+    allowed: set[tuple[str, ...]],
+) -> list[str]:
+    """Three cards to bury: mostly cards outside the melds that the restrictions allow (the
+    engine's ``allowed`` burials, in card order); rarely (a mistake a table makes) any three."""
     hand = Counter(state.hand18)
     if rng.random() < 0.03:
-        return rng.sample(sorted(hand.elements()), engine.BURY_SIZE), True
+        return rng.sample(sorted(hand.elements()), engine.BURY_SIZE)
     in_melds: Counter[str] = Counter()
-    for _, cards in chosen:
-        in_melds |= Counter(cards)
+    for meld in chosen:
+        in_melds |= Counter(meld.cards)
     spare = sorted((hand - in_melds).elements())
     trump = state.trump
     rule = state.rules.bury_restrictions
@@ -206,13 +193,41 @@ def _burial(
         pool = sorted(hand.elements())
     for _ in range(20):
         cards = rng.sample(pool, engine.BURY_SIZE)
-        state.buried, state.announced = cards, True
-        if declare.check_burial_restrictions(state) is None:
-            return cards, True
+        if tuple(sorted(cards)) in allowed:
+            return cards
     raise AssertionError("no legal burial found")  # pragma: no cover - pool is never barred
 
 
+def _may_concede(state: engine.State, seat: int) -> bool:
+    return engine.ENGINE.check(state, engine.Concede(seat)) is None
+
+
 def _concedes(rng: random.Random, state: engine.State, seat: int) -> bool:
-    if state.trick or rng.random() >= 0.01:
+    trick = state.trick
+    if (trick is not None and trick.cards) or rng.random() >= 0.01:
         return False
-    return engine.check_concede(state, seat) is None
+    return _may_concede(state, seat)
+
+
+def _event(action: Any) -> Action:
+    """The record's event for an engine action."""
+    seat = action.seat
+    match action.type:
+        case "bid":
+            return Bid(type="bid", seat=seat, points=action.points)
+        case "pass":
+            return Pass(type="pass", seat=seat)
+        case "widow":
+            return TakeWidow(type="widow", seat=seat, cards=list(action.cards))
+        case "trump":
+            return NameTrump(type="trump", seat=seat, suit=action.suit)
+        case "meld":
+            declared = [MeldDeclaration(meld=m.meld, cards=list(m.cards)) for m in action.melds]
+            return Meld(type="meld", seat=seat, melds=declared)
+        case "bury":
+            return Bury(
+                type="bury", seat=seat, cards=list(action.cards), announced=action.announced
+            )
+        case "play":
+            return Play(type="play", seat=seat, card=action.card)
+    return Concede(type="concede", seat=seat)

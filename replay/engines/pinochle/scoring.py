@@ -9,6 +9,7 @@ sentence; failure payments, concessions and the kitty follow the references (RUL
 as the rules block says. The chip ledger of a hand sums to zero, kitty included.
 
 Every point and chip comes with the rule that set it, so an audit can print the derivation.
+Part of the engine in ``replay.engines.pinochle``; pure, no pydantic, no I/O.
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from records.rules.pinochle import PinochleRules
-from replay.engines import pinochle_melds as melds
-from replay.engines.pinochle import HAND_SIZE, Phase, State
-
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+from replay.engines.pinochle.melds import ScoredMeld
+from replay.engines.pinochle.state import HAND_SIZE, PLAY, SUIT_NAMES, WIDOW, State
 
 
 class Outcome(StrEnum):
@@ -71,7 +70,7 @@ class Settlement:
     outcome: Outcome
     declarer: int | None
     contract: int | None
-    melds: tuple[melds.ScoredMeld, ...]
+    melds: tuple[ScoredMeld, ...]
     """The melds declared, as checked."""
     meld: int
     """Scored meld points (0 under ``meld_requires_trick`` if he took no trick)."""
@@ -88,27 +87,40 @@ class Settlement:
         """Meld plus counters, when the hand was played out."""
         return None if self.counters is None else self.meld + self.counters.total
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """``chips``: what the driver adds to the running totals."""
+        return self.chips
+
 
 def counters(state: State) -> Counters | None:
     """The card points of a hand played to its 15th trick."""
-    if len(state.tricks) != HAND_SIZE or state.declarer is None:
+    tricks, declarer = state.tricks, state.declarer
+    if len(tricks) != HAND_SIZE or declarer is None:
         return None
-    rules = state.rules
-    mine = [c for t in state.tricks if t.winner == state.declarer for _, c in t.plays]
-    theirs = [c for t in state.tricks if t.winner != state.declarer for _, c in t.plays]
-    last = rules.last_trick_bonus
-    declarer_last = state.tricks[-1].winner == state.declarer
+    points = state.table.points
+    mine = theirs = 0
+    for trick in tricks:
+        first, second, third = trick.cards
+        won = points[first] + points[second] + points[third]
+        if trick.seats[trick.best] == declarer:
+            mine += won
+        else:
+            theirs += won
+    last = state.rules.last_trick_bonus
+    declarer_last = tricks[-1].winner == declarer
     return Counters(
-        in_tricks=melds.card_points(rules, mine),
-        buried=melds.card_points(rules, state.buried or []),
+        in_tricks=mine,
+        buried=sum(points[c] for c in state.buried or ()),
         last_trick=last if declarer_last else 0,
-        opponents=melds.card_points(rules, theirs) + (0 if declarer_last else last),
+        opponents=theirs + (0 if declarer_last else last),
     )
 
 
 def meld_points(state: State) -> int:
-    took_none = not any(t.winner == state.declarer for t in state.tricks)
-    if state.rules.meld_requires_trick and len(state.tricks) == HAND_SIZE and took_none:
+    tricks, declarer = state.tricks, state.declarer
+    played = state.rules.meld_requires_trick and len(tricks) == HAND_SIZE
+    if played and not any(t.winner == declarer for t in tricks):
         return 0
     return sum(m.value for m in state.melds)
 
@@ -121,9 +133,9 @@ def outcome(state: State, count: int | None) -> Outcome:
     if state.conceded_by is not None and state.conceded_by != state.declarer:
         return Outcome.OPPONENT_CONCEDED
     if state.conceded_by is not None:
-        if state.conceded_in is Phase.WIDOW and _is_throw_in(state):
+        if state.conceded_in is WIDOW and _is_throw_in(state):
             return Outcome.THROWN_IN
-        if state.conceded_in is Phase.PLAY:
+        if state.conceded_in is PLAY:
             return Outcome.DOUBLE_BETE
         return Outcome.SINGLE_BETE
     assert count is not None and state.contract is not None
@@ -162,22 +174,18 @@ def _amount(state: State, result: Outcome) -> tuple[int, str]:
     return amount, ", ".join(why)
 
 
-def settle(state: State) -> Settlement:
-    """The settlement of a hand that is over (or decided by a buried meld card)."""
-    rules = state.rules
+def settle(state: State, carried: object = None) -> Settlement:
+    """The settlement of a hand that is over (or decided by a buried meld card); nothing is
+    carried into it from the hand before (the kitty's balance is the referee's ledger)."""
     found = counters(state)
     meld = meld_points(state)
     count = None if found is None else meld + found.total
     result = outcome(state, count)
-    payments = _payments(state, result)
-    chips = [0] * rules.table_size
-    kitty = 0
-    for p in payments:
-        for party, sign in ((p.payer, -1), (p.payee, 1)):
-            if party is None:
-                kitty += sign * p.chips
-            else:
-                chips[party] += sign * p.chips
+    key = (result, state.declarer, state.contract, state.trump, state.lost_card)
+    paid = state.table.payments.get(key)
+    if paid is None:
+        paid = state.table.payments[key] = _paid(state, result)
+    payments, chips, kitty = paid
     made = None if result is Outcome.VOID else result in (Outcome.MADE, Outcome.OPPONENT_CONCEDED)
     return Settlement(
         result,
@@ -187,10 +195,35 @@ def settle(state: State) -> Settlement:
         meld,
         found,
         made,
-        tuple(payments),
-        tuple(chips),
+        payments,
+        chips,
         kitty,
     )
+
+
+def _paid(state: State, result: Outcome) -> tuple[tuple[Payment, ...], tuple[int, ...], int]:
+    """(payments, chips per seat, kitty) of a settlement."""
+    payments = _payments(state, result)
+    chips = [0] * state.rules.table_size
+    kitty = 0
+    for p in payments:
+        if p.payer is None:
+            kitty -= p.chips
+        else:
+            chips[p.payer] -= p.chips
+        if p.payee is None:
+            kitty += p.chips
+        else:
+            chips[p.payee] += p.chips
+    return tuple(payments), tuple(chips), kitty
+
+
+_LABELS = {
+    Outcome.MADE: "contract made",
+    Outcome.OPPONENT_CONCEDED: "opponents conceded",
+    Outcome.SINGLE_BETE: "declarer conceded before the first lead (single bete)",
+    Outcome.DOUBLE_BETE: "contract lost",
+}
 
 
 def _payments(state: State, result: Outcome) -> list[Payment]:
@@ -208,16 +241,10 @@ def _payments(state: State, result: Outcome) -> list[Payment]:
     )
     if kitty_in:
         others.append(None)
-    won = result in (Outcome.MADE, Outcome.OPPONENT_CONCEDED)
-    label = {
-        Outcome.MADE: "contract made",
-        Outcome.OPPONENT_CONCEDED: "opponents conceded",
-        Outcome.SINGLE_BETE: "declarer conceded before the first lead (single bete)",
-        Outcome.DOUBLE_BETE: "contract lost",
-    }[result]
+    label = _LABELS[result]
     if state.lost_card is not None:
         label = f"contract lost: meld card {state.lost_card} buried"
     text = f"{label}: {why}"
-    if won:
+    if result in (Outcome.MADE, Outcome.OPPONENT_CONCEDED):
         return [Payment(other, declarer, amount, text) for other in others]
     return [Payment(declarer, other, amount, text) for other in others]

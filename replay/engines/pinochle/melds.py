@@ -7,14 +7,18 @@ the cards of all melds declared in one class must be held, counted with multipli
 pinochles need both Q♠ and both J♦, and a royal marriage next to a flush needs the second K and
 Q of trumps.
 
-Pure functions of plain values; no pydantic, no I/O.
+Replay checks every meld event, so the multisets are plain ``dict`` counts and each meld's
+cards are looked up once per (kind, trump, suit) (``_need``); ``Counter`` arithmetic is left to
+the messages of melds that fail. Pure functions of plain values; no pydantic, no I/O.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from records.cards import PINOCHLE_48
 from records.problems import Violation
@@ -60,14 +64,46 @@ CARD_POINTS: dict[str, dict[str, int]] = {  # RULES.md §1.1 table; each totals 
 _AROUND = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J"}
 _SEQUENCE = "ATKQJ"
 
+Counts = Mapping[str, int]
+"""A multiset of cards: how many copies of each."""
 
-@dataclass(frozen=True, slots=True)
-class ScoredMeld:
+
+class ScoredMeld(NamedTuple):
     """A declared meld that was checked: its kind, its cards and what it is worth."""
 
     kind: str
     cards: tuple[str, ...]
     value: int
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """What a rules block says about melds, looked up once per rules (``meld_rules``)."""
+
+    allowed: frozenset[str]
+    """The melds the rules know (``is_meld_allowed``)."""
+    values: dict[str, int]
+    """``meld_value`` of each allowed meld."""
+    classes: dict[str, tuple[str, ...]]
+    """``meld_classes`` of each allowed meld."""
+
+
+def meld_rules(rules: PinochleRules) -> MeldRules:
+    """The melds of ``rules`` (the engine works them out once per rules block)."""
+    kinds = [k for k in (*MELD_VALUES, *BONUS_VALUES, *EXTRA_VALUES) if is_meld_allowed(rules, k)]
+    return MeldRules(
+        frozenset(kinds),
+        {k: meld_value(rules, k) for k in kinds},
+        {k: _classes(rules.dix_class, k) for k in kinds},
+    )
+
+
+def counts(cards: Iterable[str]) -> dict[str, int]:
+    """``cards`` as a multiset."""
+    found: dict[str, int] = {}
+    for card in cards:
+        found[card] = found.get(card, 0) + 1
+    return found
 
 
 def card_points(rules: PinochleRules, cards: Iterable[str]) -> int:
@@ -83,8 +119,13 @@ def meld_value(rules: PinochleRules, kind: str) -> int:
 def meld_classes(rules: PinochleRules, kind: str) -> tuple[str, ...]:
     """The reuse classes a meld belongs to: A sequences, B arounds, C pinochles (D: the dix
     under ``dix_class = special``). The round house is marriages and arounds at once."""
+    return _classes(rules.dix_class, kind)
+
+
+@functools.lru_cache(maxsize=64)
+def _classes(dix_class: str, kind: str) -> tuple[str, ...]:
     if kind == "dix":
-        return ("A",) if rules.dix_class == "A" else ("D",)
+        return ("A",) if dix_class == "A" else ("D",)
     if kind == "round_house":
         return ("A", "B")
     if kind in ("flush", "royal_marriage", "marriage", "double_flush") or kind.startswith(
@@ -133,46 +174,68 @@ def required_cards(kind: str, trump: str, cards: Sequence[str]) -> list[str] | N
     return [r + s for s in SUITS for r in "KQ"]  # round_house
 
 
-def is_sub_multiset(part: Counter[str], whole: Counter[str]) -> bool:
-    return all(whole[card] >= count for card, count in part.items())
+@functools.lru_cache(maxsize=1024)
+def _need(kind: str, trump: str, suit: str) -> tuple[list[str], list[str], dict[str, int]] | None:
+    """``required_cards`` with the declared suit ``suit`` (a marriage's; "" for the others):
+    (cards, cards in ``sorted`` order, as a multiset), or None."""
+    need = required_cards(kind, trump, [suit] if suit else [])
+    if need is None:
+        return None
+    return need, sorted(need), counts(need)
 
 
 def check_meld(
-    rules: PinochleRules, trump: str, held: Counter[str], kind: str, cards: list[str]
+    rules: PinochleRules, trump: str, held: Counts, kind: str, cards: Sequence[str]
 ) -> Violation | None:
     """Whether one declared meld is a real meld of its kind, made of cards the hand holds."""
-    if not is_meld_allowed(rules, kind):
+    return _check_meld(meld_rules(rules), trump, held, kind, cards)
+
+
+def _check_meld(
+    known: MeldRules, trump: str, held: Counts, kind: str, cards: Sequence[str]
+) -> Violation | None:
+    if kind not in known.allowed:
         return Violation("meld.not-allowed", f"{kind} is not a meld under these rules", None, kind)
-    need = required_cards(kind, trump, cards)
-    if need is None:
+    found = _need(kind, trump, cards[0][-1] if cards and kind == "marriage" else "")
+    if found is None:
         message = f"a marriage in trumps ({trump}) is a royal_marriage, not a marriage"
         return Violation("meld.wrong-cards", message, actual=cards)
-    if Counter(cards) != Counter(need):
+    need, in_order, multiset = found
+    if sorted(cards) != in_order:
         message = f"{' '.join(cards)} is not a {kind} with {trump} trump; it needs {' '.join(need)}"
         return Violation("meld.wrong-cards", message, DECK.sorted(need), cards)
-    missing = Counter(cards) - held
-    if missing:
-        message = f"the declarer's 18 cards do not hold {' '.join(sorted(missing.elements()))}"
-        return Violation("meld.cards-not-held", f"{message} for the {kind}", actual=cards)
+    for card, times in multiset.items():
+        if held.get(card, 0) < times:
+            missing = Counter(cards) - Counter(held)
+            message = f"the declarer's 18 cards do not hold {' '.join(sorted(missing.elements()))}"
+            return Violation("meld.cards-not-held", f"{message} for the {kind}", actual=cards)
     return None
 
 
 def check_melds(
-    rules: PinochleRules, trump: str, hand: Sequence[str], melds: Sequence[tuple[str, list[str]]]
+    rules: PinochleRules | MeldRules,
+    trump: str,
+    hand: Sequence[str] | Counts,
+    melds: Sequence[tuple[str, Sequence[str]]],
 ) -> tuple[int, Violation] | None:
-    """The first declared meld that is not a real meld of the 18-card ``hand`` with its index,
-    or None. Checks each meld, then the reuse rule per class on multisets: the melds of one
-    class together must be held, counting copies."""
-    held = Counter(hand)
-    used: dict[str, Counter[str]] = {}
+    """The first declared meld that is not a real meld of the 18-card ``hand`` (its cards, or
+    their multiset) with its index, or None. Checks each meld, then the reuse rule per class on
+    multisets: the melds of one class together must be held, counting copies."""
+    known = rules if isinstance(rules, MeldRules) else meld_rules(rules)
+    held = hand if isinstance(hand, Mapping) else counts(hand)
+    used: dict[str, dict[str, int]] = {}
     for index, (kind, cards) in enumerate(melds):
-        violation = check_meld(rules, trump, held, kind, cards)
+        violation = _check_meld(known, trump, held, kind, cards)
         if violation is not None:
             return index, violation
-        for cls in meld_classes(rules, kind):
-            used[cls] = used.get(cls, Counter()) + Counter(cards)
-            extra = used[cls] - held
-            if extra:
+        for cls in known.classes[kind]:
+            seen = used.setdefault(cls, {})
+            over = False
+            for card in cards:
+                seen[card] = times = seen.get(card, 0) + 1
+                over = over or times > held.get(card, 0)
+            if over:
+                extra = Counter(seen) - Counter(held)
                 return index, Violation(
                     "meld.reused-card",
                     f"the {kind} uses {' '.join(sorted(extra.elements()))} again in class {cls}; "
@@ -183,17 +246,19 @@ def check_melds(
 
 
 def score_melds(
-    rules: PinochleRules, melds: Sequence[tuple[str, list[str]]]
+    rules: PinochleRules | MeldRules, melds: Sequence[tuple[str, Sequence[str]]]
 ) -> tuple[ScoredMeld, ...]:
-    return tuple(ScoredMeld(k, tuple(c), meld_value(rules, k)) for k, c in melds)
+    """The declared melds (checked) with their values."""
+    values = (rules if isinstance(rules, MeldRules) else meld_rules(rules)).values
+    return tuple(ScoredMeld(k, tuple(c), values[k]) for k, c in melds)
 
 
 def bonus_reading(rules: PinochleRules, melds: Sequence[ScoredMeld]) -> int:
     """The meld total if each pair of identical declared melds were scored as its bonus double
     (RULES.md Q-PIN-4: a record whose claimed meld matches only this was kept under ``bonus``)."""
-    counts = Counter(m.kind for m in melds)
+    found = Counter(m.kind for m in melds)
     total = sum(m.value for m in melds)
-    for kind, times in counts.items():
+    for kind, times in found.items():
         double = "double_" + kind
         if double in BONUS_VALUES:
             pairs = times // 2
@@ -202,19 +267,28 @@ def bonus_reading(rules: PinochleRules, melds: Sequence[ScoredMeld]) -> int:
 
 
 def lost_meld_card(
-    rules: PinochleRules, hand18: Sequence[str], buried: Sequence[str], melds: Sequence[ScoredMeld]
+    rules: PinochleRules,
+    hand18: Sequence[str] | Counts,
+    buried: Sequence[str],
+    melds: Sequence[ScoredMeld],
 ) -> str | None:
     """A card of a scored meld that the burial took away (RULES.md §1.5), or None. Checked per
     class on multisets: each class's meld cards must still be in the 15 cards kept."""
-    kept = Counter(hand18) - Counter(buried)
-    by_class: dict[str, Counter[str]] = {}
+    if not melds:
+        return None
+    kept = dict(hand18) if isinstance(hand18, Mapping) else counts(hand18)
+    for card in buried:
+        kept[card] = kept.get(card, 0) - 1
+    by_class: dict[str, dict[str, int]] = {}
     for meld in melds:
         if meld.value <= 0:
             continue
-        for cls in meld_classes(rules, meld.kind):
-            by_class.setdefault(cls, Counter()).update(meld.cards)
+        for cls in _classes(rules.dix_class, meld.kind):
+            need = by_class.setdefault(cls, {})
+            for card in meld.cards:
+                need[card] = need.get(card, 0) + 1
     for need in by_class.values():
-        short = need - kept
+        short = [card for card, times in need.items() if times > kept.get(card, 0)]
         if short:
             return min(short)
     return None

@@ -1,0 +1,298 @@
+"""The play of an Auction Pinochle hand: the first lead, the tricks, and concessions (RULES.md
+§1.5-§1.7, §5).
+
+The first lead ends the declaring: the declarer must lead with trump named and three cards
+buried, and the final burial must keep the ``bury_restrictions`` (a violation points at that
+burial). From that lead on the cards are played by the shared loop of ``replay.tricks``
+(``CardPlay``, ``play_cards``): the declarer's 18 cards minus the burial, the three active seats
+in turn, 15 tricks, follow suit else trump (Q-PIN-3: no duty to head or overtrump unless the
+rules say so; under ``trump_led`` the duty depends on the suit led), the first lead a trump
+under ``first_lead = trump``. A card of a scored meld found buried at the first lead loses the
+hand (Q-PIN-5); play may stop there.
+
+Concessions (§5): a declarer who concedes after the first lead has played and lost; before it
+``allow_declarer_concede`` governs the single bete (a reading of our own where the texts are
+silent), and the throw-in at the minimum before the widow is its own rule. An opponent may
+concede only once trump is named and the cards are buried. Part of the engine in
+``replay.engines.pinochle``; pure, no pydantic, no I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from records.problems import Violation
+from replay.engines.pinochle import melds
+from replay.engines.pinochle.actions import (
+    Bid,
+    Bury,
+    Concede,
+    Meld,
+    MeldDeclaration,
+    NameTrump,
+    Pass,
+    Play,
+    TakeWidow,
+)
+from replay.engines.pinochle.auction import legal_calls
+from replay.engines.pinochle.declare import burial_fault, check_burial_restrictions
+from replay.engines.pinochle.state import (
+    AUCTION,
+    DECK,
+    DECLARE,
+    HAND_SIZE,
+    OVER,
+    PLAY,
+    SUITS,
+    WIDOW,
+    State,
+    Table,
+    kept_cards,
+)
+from replay.tricks import CardPlay, Trick, play_cards
+
+STRENGTH = DECK.strength
+
+# --- the first lead --------------------------------------------------------------------------
+
+
+def check_ready(state: State, seat: int) -> Violation | None:
+    """Before the first lead: trump named, cards buried, the declarer to lead."""
+    if seat != state.declarer:
+        return Violation(
+            "play.out-of-turn",
+            f"seat {seat} played; the declarer leads first",
+            expected=state.declarer,
+            actual=seat,
+        )
+    if state.trump is None:
+        return Violation("play.before-trump", "the first lead comes before trump is named")
+    if state.buried is None:
+        return Violation("play.before-bury", "the first lead comes before the burial")
+    return None
+
+
+def lead_fault(state: State, seat: int) -> Violation | None:
+    """Why ``seat`` may not make the first lead now, whatever the card."""
+    return check_ready(state, seat) or check_burial_restrictions(state)
+
+
+def _first_lead_trump(play: CardPlay, seat: int, card: str) -> tuple[str, str, object] | None:
+    """``first_lead = trump``: the declarer leads a trump to the first trick if he holds one."""
+    if play.tricks or card[-1] == play.trump:
+        return None
+    for held in play.hands[seat]:
+        if held[-1] == play.trump:
+            return "play.first-lead-trump", f"{card} led; the first lead must be a trump", None
+    return None
+
+
+def card_play(state: State) -> CardPlay:
+    """The play as the first lead would begin it: the declarer's 18 cards minus the burial,
+    the three active seats in turn, the declarer to lead."""
+    declarer, trump, buried = state.declarer, state.trump, state.buried
+    assert declarer is not None and trump is not None and buried is not None
+    hands = list(state.hands)
+    hands[declarer] = kept_cards(state.hand18, buried)
+    first = _first_lead_trump if state.rules.first_lead == "trump" else None
+    game = state.table
+    play = CardPlay(
+        hands, declarer, state.after, HAND_SIZE, trump, STRENGTH, game.follow[trump], first, 3
+    )
+    play.tricks = state.tricks  # the hand's tricks are the play's from the start
+    return play
+
+
+def _begin(state: State, play: CardPlay) -> None:
+    """The first lead was made: the play has begun, and a buried meld card is found."""
+    buried = state.buried
+    assert buried is not None
+    state.play = play
+    state.hands = play.hands
+    state.phase = PLAY
+    scored = state.melds
+    # The melds were checked against the 18 cards, so only a buried card can be missing.
+    gone = set(buried)
+    if scored and not all(gone.isdisjoint(meld.cards) for meld in scored):
+        state.lost_card = melds.lost_meld_card(state.rules, state.held18, buried, scored)
+
+
+# --- plays -----------------------------------------------------------------------------------
+
+
+def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
+    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    position reached and the first illegal play's violation."""
+    phase = state.phase
+    if phase is PLAY:
+        play = state.play
+        assert play is not None
+        reached, fault = play_cards(play, actions, at)
+    elif phase is DECLARE:
+        violation = lead_fault(state, actions[at].seat)
+        if violation is not None:
+            return at, violation
+        play = card_play(state)
+        reached, fault = play_cards(play, actions, at)
+        if reached == at:  # the lead itself was refused: the play has not begun
+            return at, None if fault is None else Violation(*fault)
+        _begin(state, play)
+    else:
+        return at, _out_of_phase(state, actions[at])
+    state.applied += reached - at
+    state.turn = play.turn
+    if len(play.tricks) == HAND_SIZE:
+        state.phase = OVER
+    return reached, None if fault is None else Violation(*fault)
+
+
+def check_play(state: State, action: Any) -> Violation | None:
+    phase = state.phase
+    if phase is PLAY:
+        assert state.play is not None
+        fault = play_cards(state.play, (action,), 0, commit=False)[1]
+    elif phase is DECLARE:
+        violation = lead_fault(state, action.seat)
+        if violation is not None:
+            return violation
+        fault = play_cards(card_play(state), (action,), 0, commit=False)[1]
+    else:
+        return _out_of_phase(state, action)
+    return None if fault is None else Violation(*fault)
+
+
+def apply_play(state: State, action: Any) -> Trick | None:
+    """Play a checked card; return the trick if this card completed it."""
+    if state.phase is DECLARE:
+        _begin(state, card_play(state))
+    play = state.play
+    assert play is not None
+    done = len(play.tricks)
+    play_cards(play, (action,), 0)
+    state.applied += 1
+    state.turn = play.turn
+    if len(play.tricks) == HAND_SIZE:
+        state.phase = OVER
+    return play.tricks[-1] if len(play.tricks) > done else None
+
+
+def _out_of_phase(state: State, action: Any) -> Violation:
+    return Violation(
+        "play.out-of-phase",
+        f"seat {action.seat} played {action.card} during the {state.phase.value}",
+    )
+
+
+def legal_plays(state: State) -> list[str]:
+    """The cards the seat to move may play, in the order it holds them (copies repeated).
+    The declarer holds his cards in the order his 18 first held each card, copies together (as
+    earlier releases offered them, so that a seed plays the same game)."""
+    if state.phase is PLAY:
+        assert state.play is not None
+        legal = state.play.legal()
+    elif state.phase is DECLARE and lead_fault(state, state.turn) is None:
+        legal = card_play(state).legal()
+    else:
+        return []
+    if state.turn == state.declarer:
+        first = {card: index for index, card in enumerate(state.held18)}
+        legal.sort(key=first.__getitem__)
+    return legal
+
+
+# --- concessions -----------------------------------------------------------------------------
+
+
+def check_concede(state: State, action: Any) -> Violation | None:
+    seat, rules, phase = action.seat, state.rules, state.phase
+    if phase is not WIDOW and phase is not DECLARE and phase is not PLAY:
+        return Violation("concede.out-of-phase", f"a concession during the {phase.value}")
+    if seat not in state.active:
+        return Violation("concede.sitting-out", f"seat {seat} sits out and cannot concede")
+    if seat == state.declarer:
+        throw_in = phase is WIDOW and is_throw_in_allowed(state)
+        if phase is not PLAY and not rules.allow_declarer_concede and not throw_in:
+            return Violation(
+                "concede.not-allowed",
+                "declarer concessions are not allowed (allow_declarer_concede = false)",
+            )
+        return None
+    if not rules.allow_opponent_concede:
+        return Violation(
+            "concede.not-allowed", "opponents may not concede (allow_opponent_concede = false)"
+        )
+    if phase is not PLAY and (state.trump is None or state.buried is None):
+        return Violation(
+            "concede.too-early",
+            "an opponent may concede only once trump is named and the cards are buried",
+        )
+    return None
+
+
+def is_throw_in_allowed(state: State) -> bool:
+    return state.rules.throw_in_at_min_without_widow and state.contract == state.rules.min_bid
+
+
+def apply_concede(state: State, action: Any) -> None:
+    state.conceded_by = action.seat
+    state.conceded_in = state.phase
+    state.phase = OVER
+    state.applied += 1
+
+
+def describe_concede(game: Table, action: Any) -> str:
+    return "concedes"
+
+
+# --- every legal action ----------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every legal action now, for generators and random play-outs. Bids go up to
+    ``auction.LEGAL_BIDS_ABOVE`` over the high bid. Between the widow and the first lead the
+    declarer may name each suit; once trump is named, declare the melds his 18 cards hold
+    (``melds.available_melds``: any part of them is legal too) or bury any three of them that
+    the ``bury_restrictions`` let him lead after (each multiset once, announced when it holds
+    trump); once trump and burial stand, lead. From the widow on, each seat that may concede."""
+    phase, seat = state.phase, state.turn
+    if phase is AUCTION:
+        return [Pass(seat) if c is None else Bid(seat, c) for c in legal_calls(state)]
+    found: list[Any] = []
+    if phase is WIDOW:
+        found.append(TakeWidow(seat, list(state.widow)))
+    elif phase is DECLARE:
+        found += [NameTrump(seat, suit) for suit in SUITS]
+        trump = state.trump
+        if trump is not None:
+            held = melds.available_melds(state.rules, state.hand18, trump)
+            found.append(Meld(seat, [MeldDeclaration(k, c) for k, c in held]))
+            rule = state.rules.bury_restrictions
+            found += _burials(seat, tuple(sorted(state.hand18)), trump, rule)
+    if phase is DECLARE or phase is PLAY:
+        found += [Play(seat, card) for card in legal_plays(state)]
+    if phase is WIDOW or phase is DECLARE or phase is PLAY:
+        found += [Concede(s) for s in state.active if check_concede(state, Concede(s)) is None]
+    return found
+
+
+@functools.lru_cache(maxsize=8)  # a generator asks for one hand's burials a few times running
+def _burials(seat: int, hand18: tuple[str, ...], trump: str, rule: str) -> tuple[Bury, ...]:
+    """Every multiset of three of the declarer's 18 cards (in ``sorted`` order) he may lead
+    after burying, in card order; announced when it holds trump."""
+    held = melds.counts(hand18)
+    cards = list(held)
+    out = []
+    for i, first in enumerate(cards):
+        for j in range(i, len(cards)):
+            second = cards[j]
+            for k in range(j, len(cards)):
+                third = cards[k]
+                if i == k or (i == j and held[first] < 2) or (j == k and held[second] < 2):
+                    continue  # held too few times (no card is held three times)
+                buried = (first, second, third)
+                announced = trump in (first[-1], second[-1], third[-1])
+                if burial_fault(rule, trump, hand18, buried, announced) is None:
+                    out.append(Bury(seat, buried, announced))
+    return tuple(out)

@@ -1,0 +1,350 @@
+"""The shape of an Auction Pinochle hand: the phases, who plays, the deal, and the state a hand
+is in (RULES.md §1.2).
+
+``Table`` is what follows from a rules block, worked out once per rules (``table``); ``State``
+is one hand in progress. The phases are explicit (``Phase``) and read on every action, so the
+modules of the engine compare with the module constants ``AUCTION`` ... ``VOID`` (on Python
+3.11 reading ``Phase.PLAY`` costs five times a global's lookup). Part of the engine in
+``replay.engines.pinochle``; pure, no pydantic, no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from records.problems import Violation
+from records.rules.pinochle import PinochleRules
+from replay.deal import Group, card_faults
+from replay.engine import DealFault, RulesFault
+from replay.engines.pinochle import melds
+from replay.engines.pinochle.melds import CARD_POINTS, ScoredMeld
+from replay.tricks import CardPlay, FollowRules, Trick
+
+DECK = melds.DECK
+SUITS = melds.SUITS
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+HAND_SIZE = 15  # original text: "15 carte, tre per volta"
+WIDOW_SIZE = 3  # original text: "una mano coperta ... di tre carte"
+BURY_SIZE = 3  # RULES.md §1.5
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    WIDOW = "widow"
+    DECLARE = "declare"
+    """Trump, melds and burial, until the first lead."""
+    PLAY = "play"
+    OVER = "over"
+    VOID = "void"
+    """Everybody passed: no declarer, no chips (``no_bid_rule = redeal``)."""
+
+
+AUCTION, WIDOW, DECLARE, PLAY, OVER, VOID = (
+    Phase.AUCTION,
+    Phase.WIDOW,
+    Phase.DECLARE,
+    Phase.PLAY,
+    Phase.OVER,
+    Phase.VOID,
+)
+
+
+class DealLike(Protocol):
+    """A recorded deal: each seat's cards and the widow."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def widow(self) -> Sequence[str]: ...
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def rules_problem(rules: PinochleRules) -> Violation | None:
+    """Why a rules block cannot be played, or None."""
+    pair = (rules.table_size, rules.sitout_rule)
+    if pair in ((4, "dealer_and_second_left"), (5, "dealer_right")):
+        return Violation(
+            "rules.sitout-rule",
+            f"sitout_rule {rules.sitout_rule} does not fit a table of {rules.table_size}",
+            actual=rules.sitout_rule,
+        )
+    if not rules.payment_table or rules.min_bid < min(rules.payment_table):
+        return Violation(
+            "rules.payment-table",
+            f"the payment table has no bracket for the minimum bid {rules.min_bid}",
+            actual=sorted(rules.payment_table),
+        )
+    return None
+
+
+def rules_fault(rules: PinochleRules) -> RulesFault | None:
+    """``rules_problem`` with the parameter at fault."""
+    problem = rules_problem(rules)
+    if problem is None:
+        return None
+    parameter = "sitout_rule" if problem.code == "rules.sitout-rule" else "payment_table"
+    return RulesFault(parameter, problem)
+
+
+def active_seats(rules: PinochleRules, dealer: int) -> tuple[int, ...]:
+    """The three players, clockwise from the first one after the dealer ("eldest")."""
+    n = rules.table_size
+    out: set[int] = set()
+    if n == 4:
+        out = {dealer} if rules.sitout_rule == "dealer" else {(dealer - 1) % n}
+    elif n == 5:
+        out = {dealer, (dealer + 2) % n}
+    clockwise = ((dealer + i) % n for i in range(1, n + 1))
+    return tuple(s for s in clockwise if s not in out)
+
+
+Follow = FollowRules | Callable[[str], FollowRules]
+
+
+@dataclass(slots=True)
+class Table:
+    """The rules of a sitting with what follows from them, worked out once per rules."""
+
+    rules: PinochleRules
+    seats: int
+    """``table_size``."""
+    points: dict[str, int]
+    """Card points of every card (``card_points``)."""
+    follow: dict[str, Follow]
+    """The follow duties of a trump suit's play (``replay.tricks.CardPlay.follow``)."""
+    melds: melds.MeldRules
+    """What the rules say about melds."""
+    orders: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    """(active seats, next seat to play by seat) by dealer, as they come up."""
+    payments: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    """The payments of a settlement by (outcome, declarer, contract, trump, buried meld card),
+    as they come up (``scoring``)."""
+
+    def order(self, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        found = self.orders.get(dealer)
+        if found is None:
+            active = active_seats(self.rules, dealer)
+            after = [0] * self.seats
+            for index, seat in enumerate(active):
+                after[seat] = active[(index + 1) % len(active)]
+            found = self.orders[dealer] = (active, tuple(after))
+        return found
+
+
+def follow_duties(rules: PinochleRules, trump: str) -> Follow:
+    """The duties of a follower (RULES.md §1.6): follow suit, else trump (original text:
+    "o se no tagliare di briscola", even when the trick is trumped, Q-PIN-3); heading and
+    overtrumping as the rules say. Under ``trump_led`` heading depends on the suit led."""
+    over = rules.must_overtrump or rules.head_rule == "always"
+    if rules.head_rule != "trump_led":
+        head = rules.head_rule == "always"
+        return FollowRules(must_trump_when_void=True, must_overtrump=over, must_head=head)
+    by_suit = {
+        suit: FollowRules(must_trump_when_void=True, must_overtrump=over, must_head=suit == trump)
+        for suit in SUITS
+    }
+    return by_suit.__getitem__
+
+
+def table(rules: PinochleRules) -> Table:
+    """The table of ``rules``; records under the same rules share it."""
+    for seen, found in _LAST:
+        if seen is rules:  # the driver asks twice per record
+            return found
+    found = _table(_Key(rules))
+    _LAST[:] = [(rules, found)]
+    return found
+
+
+_LAST: list[tuple[PinochleRules, Table]] = []
+"""The rules and table of the last call."""
+
+
+class _Key:
+    """A rules block as a cache key: the dataclass holds dicts, so it has no hash of its own."""
+
+    __slots__ = ("key", "rules")
+
+    def __init__(self, rules: PinochleRules) -> None:
+        self.rules = rules
+        values = list(_VALUES(rules))
+        for index in _DICTS:
+            values[index] = tuple(sorted(values[index].items()))
+        self.key = tuple(values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.key == other.key
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(PinochleRules))
+_VALUES = operator.attrgetter(*_FIELDS)
+_DICTS = tuple(i for i, name in enumerate(_FIELDS) if name in ("payment_table", "trump_multiplier"))
+
+
+@functools.lru_cache(maxsize=64)
+def _table(key: _Key) -> Table:
+    rules = key.rules
+    points = CARD_POINTS[rules.card_points]
+    return Table(
+        rules,
+        rules.table_size,
+        {card: points[card[0]] for card in DECK.card_set},
+        {suit: follow_duties(rules, suit) for suit in SUITS},
+        melds.meld_rules(rules),
+    )
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class State:
+    """A hand in progress. Build it with ``new_hand`` (or ``start``)."""
+
+    table: Table
+    dealer: int
+    active: tuple[int, ...]
+    hands: list[list[str]]
+    """Cards each seat holds now (the declarer's 18 until the first lead)."""
+    widow: list[str]
+    after: tuple[int, ...] = ()
+    """The next active seat to play, by seat."""
+    phase: Phase = AUCTION
+    turn: int = 0
+    """The seat to act (the seat to play, once the play has begun)."""
+    calls: list[tuple[int, int | None]] = field(default_factory=list)
+    """(seat, bid or None for a pass) in order."""
+    passed: list[int] = field(default_factory=list)
+    high: int | None = None
+    declarer: int | None = None
+    contract: int | None = None
+    trump: str | None = None
+    hand18: list[str] = field(default_factory=list)
+    held18: dict[str, int] = field(default_factory=dict)
+    """``hand18`` as a multiset."""
+    melds: tuple[ScoredMeld, ...] = ()
+    buried: list[str] | None = None
+    announced: bool = False
+    last_bury: int | None = None
+    """The position in the hand of the burial that stands."""
+    lost_card: str | None = None
+    """A card of a scored meld that was buried, found at the first lead (RULES.md §1.5)."""
+    conceded_by: int | None = None
+    conceded_in: Phase | None = None
+    play: CardPlay | None = None
+    """The play of the cards, from the first lead."""
+    tricks: list[Trick] = field(default_factory=list)
+    """Finished tricks, in order (the play's own list, from the first lead)."""
+    applied: int = 0
+    """Actions applied so far: the position in the hand of the next one."""
+
+    @property
+    def rules(self) -> PinochleRules:
+        return self.table.rules
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played, once the play has begun."""
+        return self.play.trick if self.play is not None else None
+
+
+def new_hand(
+    rules: PinochleRules | Table,
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    widow: Sequence[str],
+) -> State:
+    """A hand as dealt, at the start of the auction."""
+    game = rules if isinstance(rules, Table) else table(rules)
+    active, after = game.order(dealer)
+    return State(game, dealer, active, [list(h) for h in hands], list(widow), after, turn=active[0])
+
+
+def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
+    """The hand after a deal that ``deal_faults`` passed."""
+    return new_hand(game, dealer, deal.hands, deal.widow)
+
+
+def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
+    """The deal must be 15 cards to each player, none to a seat sitting out, 3 to the widow,
+    and together exactly the double deck (a multiset partition)."""
+    shape = _shape_fault(game, dealer, deal)
+    if shape is not None:
+        return [shape]
+    groups: list[Group] = [(("hands", seat), cards) for seat, cards in enumerate(deal.hands)]
+    groups.append((("widow",), deal.widow))
+    return card_faults(DECK, groups, complete=True)
+
+
+def _shape_fault(game: Table, dealer: int, deal: DealLike) -> DealFault | None:
+    hands, n = deal.hands, game.seats
+    if len(hands) != n:
+        message = f"the deal has {len(hands)} hand(s) for a table of {n}"
+        return DealFault("deal.seat-count", message, ("hands",), None, n, len(hands))
+    active = game.order(dealer)[0]
+    for seat, cards in enumerate(hands):
+        playing = seat in active
+        expected = HAND_SIZE if playing else 0
+        if len(cards) != expected:
+            code = "deal.hand-size" if playing else "deal.sitout-cards"
+            why = f"each player gets {expected}" if playing else "the seat sits out this hand"
+            message = f"seat {seat} was dealt {len(cards)} card(s); {why}"
+            return DealFault(code, message, ("hands", seat), seat, expected, len(cards))
+    if len(deal.widow) != WIDOW_SIZE:
+        message = f"the widow holds {len(deal.widow)} card(s)"
+        return DealFault("deal.widow-size", message, ("widow",), None, WIDOW_SIZE, len(deal.widow))
+    return None
+
+
+# --- where the hand stands -------------------------------------------------------------------
+
+
+def to_move(state: State) -> int | None:
+    """Whose turn it is, or None when the hand is over."""
+    return None if is_over(state) else state.turn
+
+
+current_player = to_move
+
+
+def is_over(state: State) -> bool:
+    return state.phase is OVER or state.phase is VOID
+
+
+def is_settled(state: State) -> bool:
+    """Over, or decided: after burying a meld card the record may stop at the first lead."""
+    return is_over(state) or (state.phase is PLAY and state.lost_card is not None)
+
+
+def trick_number(state: State, action: Any) -> int | None:
+    """The trick an action falls in: the play's current trick, None outside the play (the
+    first lead included: the play begins when it is made)."""
+    return len(state.tricks) + 1 if state.phase is PLAY else None
+
+
+def unfinished(state: State) -> str:
+    return f"the actions stop before the hand ends ({state.phase.value}, seat {state.turn} to act)"
+
+
+def pretty(cards: Sequence[str]) -> str:
+    """Cards as a player fans them: ``A♠ 10♠ K♥``."""
+    return " ".join(DECK.pretty(c) for c in DECK.sorted(cards))
+
+
+def kept_cards(hand18: Sequence[str], buried: Sequence[str]) -> list[str]:
+    """The declarer's 15 cards: his 18 minus the burial."""
+    kept = list(hand18)
+    for card in buried:
+        kept.remove(card)
+    return kept
