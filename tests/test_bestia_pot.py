@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from records.bestia import PRESETS, BestiaRules
-from replay.engines.bestia_pot import Settlement, settle, unsupported
+from replay.engines.bestia.pot import Settlement, settle, unsupported
 
 
 def _rules(n: int = 4, **overrides: object) -> BestiaRules:
@@ -126,3 +126,21 @@ def test_every_settlement_conserves_money(start: int) -> None:
     for playing, tricks in (([1, 2], [0, 2, 1, 0]), ([], [0] * 4), ([3], [0, 0, 0, 3])):
         s = _settle(_rules(), start, playing, tricks)
         assert sum(s.nets) == start - s.carried
+
+
+def test_the_arithmetic_is_written_out_step_by_step() -> None:
+    s = _settle(_rules(), 0, [1, 2], [0, 2, 1, 0])
+    assert s.steps() == (
+        "starting pot 0",
+        "+ invito 10 x 4 seat(s) [0, 1, 2, 3] = 40: pot 0 + 40 = 40",
+        "seat 1 took 2 of 3 trick(s): floor(40 x 2 / 3) = 26",
+        "seat 2 took 1 of 3 trick(s): floor(40 x 1 / 3) = 13",
+        "remainder 40 - 39 = 1 carried (floor_carry)",
+        "carried to the next hand: 1",
+    )
+    sisal = _settle(_rules(3, bestia_destination="current_pot"), 0, [0, 1, 2], [2, 1, 0])
+    assert sisal.steps()[2] == "bestias seat 2 pays 30 join this pot (current_pot): 60"
+    assert _settle(_rules(), 81, [], [0] * 4).steps()[2:] == (
+        "nobody plays: invitos refunded 40 (refund_and_carry)",
+        "carried to the next hand: 81",
+    )

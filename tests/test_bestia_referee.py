@@ -111,3 +111,16 @@ def test_out_of_turn_declaration_says_which_order_the_log_fits() -> None:
     ]
     for hand in report.hands:
         assert hand.notes == ["the first round fits declaration_start = right_of_eldest"]
+
+
+def test_a_blind_draw_from_a_seat_beyond_the_table_is_a_problem_not_a_crash() -> None:
+    data = _load()
+    blind = data["hands"][1]["actions"][4]
+    assert blind["type"] == "blind_draw"
+    blind["seat"] = 7  # a seat the schema allows (0..9), but not at a table of four
+    report = _check(data)
+    assert [(p.code, p.pointer, p.seat) for p in report.problems] == [
+        ("blind.not-eligible", "/hands/1/actions/4", 7)
+    ]
+    assert report.problems[0].message == "seat 7 draws blind, but the table has seats 0..3"
+    assert [h.status.value for h in report.hands] == ["complete", "stopped", "complete", "complete"]

@@ -1,10 +1,14 @@
 """Random legal Bestia sittings, for tests and benchmarks.
 
 The generator plays the part of a source system: it shuffles and deals, lets every seat choose at
-random among its legal actions (pass or play and how many cards to change, a blind draw, a card),
-settles the pot and writes down the claims such a system would log: starting pot, invitos, pot,
-tricks, shares, refunds, bestias, what is carried and the running balances. Same seed, same
-sitting.
+random among its legal actions (``Engine.legal_actions``: pass or play and how many cards to
+change, a blind draw, a card), settles the pot and writes down the claims such a system would
+log: starting pot, invitos, pot, tricks, shares, refunds, bestias, what is carried and the
+running balances. Same seed, same sitting.
+
+Its choices are not uniform over the legal actions: a seat passes two times in five, else
+changes a uniform number of cards chosen uniformly from its hand; a seat that may draw blind
+does so three times in ten; a lone player's cards are recorded half the time.
 """
 
 from __future__ import annotations
@@ -28,11 +32,12 @@ from records.bestia import (
 )
 from records.bestia import preset as make_rules
 from replay.engines import bestia as engine
-from replay.engines import bestia_pot as pot
 
-__all__ = ["PRESETS", "generate"]
+__all__ = ["PRESETS", "deal_cards", "generate"]
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Ugo", "Ida", "Luca")
+
+ENGINE = engine.ENGINE
 
 Action = Pass | Join | BlindDraw | Play
 
@@ -68,11 +73,11 @@ def generate(
         rules=rules,
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
         hands=recorded,
-        claims=SittingClaims(balances=balances, carried=carry),
+        claims=SittingClaims(balances=list(balances), carried=carry),
     )
 
 
-def _claims(s: pot.Settlement, balances: list[int]) -> HandClaims:
+def _claims(s: engine.Settlement, balances: list[int]) -> HandClaims:
     return HandClaims(
         starting_pot=s.starting_pot,
         invitos=list(s.invitos),
@@ -106,42 +111,65 @@ def deal_cards(
 
 def _hand(
     rng: random.Random, rules: BestiaRules, number: int, dealer: int, carry: int
-) -> tuple[Hand, pot.Settlement]:
+) -> tuple[Hand, engine.Settlement]:
     dealt, turned, stock = deal_cards(rng, rules, dealer)
     state = engine.new_hand(rules, dealer, dealt, turned, stock)
     actions: list[Action] = []
     while state.phase is engine.Phase.DECLARE:
         actions.append(_declare(rng, state))
-    for seat in engine.blind_candidates(state):
-        if seat in engine.blind_candidates(state) and rng.random() < 0.3:
-            drawn = [c for c in state.pile[state.drawn : state.drawn + rules.hand_size] if c]
-            engine.apply_blind(state, seat, drawn)
-            actions.append(BlindDraw(type="blind_draw", seat=seat, drawn=drawn))
-    engine.start_play(state)
-    lone = len(state.playing) == 1
+    actions += _blind_round(rng, state)
+    lone = len(engine.playing_seats(state)) == 1
     if not (lone and rng.random() < 0.5):
-        while state.phase is engine.Phase.PLAY:
-            seat = state.turn
-            card = rng.choice(engine.legal_plays(state))
-            engine.apply_play(state, card)
-            actions.append(Play(type="play", seat=seat, card=card))
-    engine.finish_unplayed(state)
-    settled = pot.settle(rules, dealer, carry, state.playing, state.tricks_won)
-    assert isinstance(settled, pot.Settlement), settled  # generators only use dividing rules
+        actions += _play(rng, state)
+    ENGINE.finish(state)  # closes the blind round; a lone player takes his tricks unplayed
+    settled = ENGINE.settle(state, carry)
+    assert isinstance(settled, engine.Settlement), settled  # generators only use dividing rules
     used = stock[: state.drawn] if rng.random() < 0.5 else stock
     deal = Deal(hands=dealt, turned_up=turned, stock=used)
     return Hand(number=number, dealer=dealer, deal=deal, actions=actions), settled
 
 
+def _act(state: engine.State, action: Any) -> None:
+    violation = ENGINE.check(state, action)
+    assert violation is None, violation
+    ENGINE.apply(state, action)
+
+
 def _declare(rng: random.Random, state: engine.State) -> Action:
-    seat = state.turn
+    options = ENGINE.legal_actions(state)  # the pass, then every exchange
+    seat = options[0].seat
     if rng.random() < 0.4:
-        engine.apply_declare(state, None)
+        _act(state, options[0])
         return Pass(type="pass", seat=seat)
-    limit = min(state.rules.max_exchange, state.rules.hand_size, state.stock_left)
-    k = rng.randint(0, limit)
+    joins = [a for a in options if a.type == "join"]
+    k = rng.randint(0, max(a.exchange for a in joins))
     discards = rng.sample(state.hands[seat], k)
-    drawn = [c for c in state.pile[state.drawn : state.drawn + k] if c]
-    engine.apply_declare(state, k)
-    engine.apply_exchange(state, discards, drawn)
+    drawn = next(a.drawn for a in joins if a.exchange == k)
+    _act(state, engine.Join(seat, k, discards, drawn))
     return Join(type="join", seat=seat, exchange=k, discards=discards, drawn=drawn)
+
+
+def _blind_draws(state: engine.State) -> dict[int, Any]:
+    return {a.seat: a for a in ENGINE.legal_actions(state) if a.type == "blind_draw"}
+
+
+def _blind_round(rng: random.Random, state: engine.State) -> list[Action]:
+    """Each seat that may draw blind is asked once, in order (declining is not recorded)."""
+    drawn: list[Action] = []
+    for seat in list(_blind_draws(state)):
+        action = _blind_draws(state).get(seat)
+        if action is not None and rng.random() < 0.3:
+            _act(state, action)
+            drawn.append(BlindDraw(type="blind_draw", seat=seat, drawn=list(action.drawn)))
+    return drawn
+
+
+def _play(rng: random.Random, state: engine.State) -> list[Action]:
+    played: list[Action] = []
+    while True:
+        options = [a for a in ENGINE.legal_actions(state) if a.type == "play"]
+        if not options:
+            return played
+        action = rng.choice(options)
+        _act(state, action)
+        played.append(Play(type="play", seat=action.seat, card=action.card))

@@ -1,0 +1,246 @@
+"""Bestia's first round (declarations, each with its exchange) and second round (blind draws).
+
+RULES.md §3.3 and Q-BES-1, Q-BES-6, Q-BES-8. A ``join`` is one action: the declaration and the
+exchange that follows it at once, checked together without changing anything and applied
+together. Declining a blind draw is not recorded: the blind round ends at the first card led
+(``replay.engines.bestia.play``) or when the recorded actions run out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from records.problems import Violation
+from replay.engines.bestia.state import (
+    BLIND,
+    DECLARE,
+    DREW_BLIND,
+    JOIN,
+    PASS,
+    State,
+    seat_fault,
+)
+
+__all__ = [
+    "apply_blind",
+    "apply_join",
+    "apply_pass",
+    "blind_candidates",
+    "check_blind",
+    "check_join",
+    "check_pass",
+    "describe_blind",
+    "describe_join",
+    "describe_pass",
+    "draw_fault",
+    "is_blind_eligible",
+]
+
+
+# --- declarations and exchanges --------------------------------------------------------------
+
+
+def _declare_fault(state: State, seat: int) -> Violation | None:
+    if state.phase is not DECLARE:
+        return Violation("declare.after-round", f"seat {seat} declares after the first round")
+    if seat != state.speaker:
+        fault = seat_fault(state, seat, "declare.out-of-turn", "declares")
+        if fault is not None:
+            return fault
+        return Violation(
+            "declare.out-of-turn",
+            f"seat {seat} declares out of turn ({state.table.rules.declaration_start})",
+            expected=state.speaker,
+            actual=seat,
+        )
+    return None
+
+
+def check_pass(state: State, action: Any) -> Violation | None:
+    """A first-round pass: the seat does not take part in the hand."""
+    return _declare_fault(state, action.seat)
+
+
+def apply_pass(state: State, action: Any) -> None:
+    state.decisions[state.speaker] = PASS
+    _next_speaker(state)
+
+
+def check_join(state: State, action: Any) -> Violation | None:
+    """A first-round declaration of play with its exchange: ``exchange`` cards discarded and
+    as many drawn from the top of the stock."""
+    fault = _declare_fault(state, action.seat)
+    return fault if fault is not None else _exchange_fault(state, action)
+
+
+def _exchange_fault(state: State, action: Any) -> Violation | None:
+    seat, k = action.seat, action.exchange
+    limit = state.table.exchange_limit
+    if k > limit:
+        return Violation(
+            "exchange.too-many",
+            f"seat {seat} asks to change {k} card(s); at most {limit} (max_exchange)",
+            expected=f"0..{limit}",
+            actual=k,
+        )
+    left = len(state.pile) - state.drawn
+    if k > left:
+        return Violation(
+            "exchange.stock-short",
+            f"seat {seat} asks to change {k} card(s) but the stock holds {left}",
+            expected=f"0..{left}",
+            actual=k,
+        )
+    discards, drawn = action.discards, action.drawn
+    if len(discards) != k or len(drawn) != k:
+        return Violation(
+            "exchange.count-mismatch",
+            f"seat {seat} changes {k} card(s) but discards {len(discards)} and draws {len(drawn)}",
+            expected=k,
+            actual=[len(discards), len(drawn)],
+        )
+    if not k:
+        return None
+    hand = list(state.hands[seat])
+    for card in discards:
+        if card not in hand:
+            return Violation(
+                "exchange.discard-not-held",
+                f"seat {seat} discards {card}, which it does not hold",
+                actual=card,
+            )
+        hand.remove(card)
+    return draw_fault(state, drawn, "exchange")
+
+
+def apply_join(state: State, action: Any) -> None:
+    seat = state.speaker
+    state.decisions[seat] = JOIN
+    state.entered.append(seat)
+    if action.exchange:
+        hand = state.hands[seat]
+        for card in action.discards:
+            hand.remove(card)
+        hand += action.drawn
+        state.drawn += len(action.drawn)
+    _next_speaker(state)
+
+
+def draw_fault(state: State, drawn: Sequence[str], what: str) -> Violation | None:
+    """Cards drawn must be the next ones of the stock, in order."""
+    top = state.pile[state.drawn : state.drawn + len(drawn)]
+    if None in top:
+        return Violation(
+            "draw.stock-unrecorded",
+            f"the {what} draws past the part of the stock the record shows",
+            expected=f"stock recorded to at least {state.drawn + len(drawn)} card(s)",
+            actual=sum(c is not None for c in state.pile),
+        )
+    drawn = list(drawn)
+    if drawn != top:
+        shown = " ".join(c for c in top if c is not None)
+        return Violation(
+            "draw.not-top-of-stock",
+            f"the {what} draws {' '.join(drawn)}, but the top of the stock is {shown}",
+            expected=top,
+            actual=drawn,
+        )
+    return None
+
+
+def _next_speaker(state: State) -> None:
+    state.cursor += 1
+    if state.cursor < len(state.order):
+        state.speaker = state.order[state.cursor]
+    else:
+        state.phase = BLIND
+        state.cursor = 0
+
+
+def describe_pass(table: object, action: Any) -> str:
+    return "pass"
+
+
+def describe_join(table: object, action: Any) -> str:
+    if not action.exchange:
+        return "play, keeps the hand"
+    return (
+        f"play, changes {action.exchange}: {' '.join(action.discards)} for {' '.join(action.drawn)}"
+    )
+
+
+# --- blind draws -----------------------------------------------------------------------------
+
+
+def is_blind_eligible(state: State, seat: int) -> bool:
+    decision = state.decisions[seat]
+    if state.table.rules.blind_eligibility == "passed_only":
+        return decision == PASS
+    return decision != DREW_BLIND
+
+
+def blind_candidates(state: State) -> list[int]:
+    """Seats that may still draw blind now, in the order they are asked."""
+    if state.phase is not BLIND or not state.table.rules.blind_allowed:
+        return []
+    if len(state.pile) - state.drawn < state.table.blind_need:
+        return []
+    return [s for s in state.order[state.cursor :] if is_blind_eligible(state, s)]
+
+
+def check_blind(state: State, action: Any) -> Violation | None:
+    """A second-round blind draw: the top ``hand_size`` cards of the stock as a new hand."""
+    seat, drawn = action.seat, action.drawn
+    if state.phase is DECLARE:
+        return Violation("blind.too-early", f"seat {seat} draws blind before the first round ends")
+    if state.phase is not BLIND:
+        return Violation("blind.after-round", f"seat {seat} draws blind after the play began")
+    rules = state.table.rules
+    if not rules.blind_allowed:
+        return Violation("blind.not-allowed", "blind draws are not allowed (blind_allowed)")
+    fault = seat_fault(state, seat, "blind.not-eligible", "draws blind")
+    if fault is not None:
+        return fault
+    if not is_blind_eligible(state, seat):
+        return Violation(
+            "blind.not-eligible",
+            f"seat {seat} may not draw blind ({state.decisions[seat]}; "
+            f"blind_eligibility = {rules.blind_eligibility})",
+        )
+    if seat not in state.order[state.cursor :]:
+        return Violation(
+            "blind.out-of-turn",
+            f"seat {seat} draws blind after a later seat already did",
+            actual=seat,
+        )
+    need, left = state.table.blind_need, len(state.pile) - state.drawn
+    if left < need:
+        return Violation(
+            "blind.stock-short",
+            f"seat {seat} draws blind with {left} card(s) left; a blind draw needs {need}",
+            expected=need,
+            actual=left,
+        )
+    if len(drawn) != rules.hand_size:
+        return Violation(
+            "blind.count-mismatch",
+            f"a blind draw takes {rules.hand_size} cards, not {len(drawn)}",
+            expected=rules.hand_size,
+            actual=len(drawn),
+        )
+    return draw_fault(state, drawn, "blind draw")
+
+
+def apply_blind(state: State, action: Any) -> None:
+    seat = action.seat
+    state.hands[seat] = list(action.drawn)
+    state.drawn += len(action.drawn)
+    if state.decisions[seat] != JOIN:
+        state.entered.append(seat)
+    state.decisions[seat] = DREW_BLIND
+    state.cursor = state.order.index(seat) + 1
+
+
+def describe_blind(table: object, action: Any) -> str:
+    return "blind draw: " + " ".join(action.drawn)

@@ -1,0 +1,209 @@
+"""Bestia's play of the cards (RULES.md §3.4-3.5, Q-BES-5, Q-BES-7), through the shared loop.
+
+The first card led closes the blind round: the playing set is every seat that joined or drew
+blind, from the eldest anticlockwise, and the first of them leads (or the first to enter it,
+under ``first_to_declare_play``). The cards are then played by ``replay.tricks.play_cards``
+among the playing seats only, with Bestia's duties as data: follow suit, else trump (even under
+a trump already played), and the leader's duty to lead the dominant trump as a ``lead_fault``.
+Checking the first card works the playing set out without changing anything; applying it
+closes the round. A lone player takes every trick whether or not his cards are recorded.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from records.problems import Violation
+from replay.engines.bestia.state import (
+    BLIND,
+    DECLARE,
+    DREW_BLIND,
+    JOIN,
+    PLAY,
+    SETTLE,
+    STRENGTH,
+    State,
+    dominant_trump,
+)
+from replay.tricks import CardPlay, LeadFault, Trick, play_cards
+
+__all__ = [
+    "apply_play",
+    "check_play",
+    "close_round",
+    "finish",
+    "legal_plays",
+    "opening",
+    "play_run",
+    "playing_seats",
+]
+
+
+def playing_seats(state: State) -> tuple[int, ...]:
+    """The playing set, from the eldest anticlockwise: fixed once the blind round is closed,
+    else the seats that joined or drew blind so far."""
+    if state.phase is PLAY or state.phase is SETTLE:
+        return state.playing
+    decisions = state.decisions
+    return tuple(
+        s for s in state.table.from_eldest[state.dealer] if decisions[s] in (JOIN, DREW_BLIND)
+    )
+
+
+def opening(state: State) -> CardPlay | None:
+    """The play as it would start if the blind round closed now (nothing changes), or None
+    if nobody plays. ``close_round`` attaches it to the state."""
+    opened = _open(state)
+    return opened[0] if opened is not None else None
+
+
+def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
+    """(the play, the playing set) as they would be if the blind round closed now."""
+    playing = playing_seats(state)
+    if not playing:
+        return None
+    rules = state.table.rules
+    leader = state.entered[0] if rules.first_leader == "first_to_declare_play" else playing[0]
+    after = [0] * state.table.seats
+    for i, seat in enumerate(playing):
+        after[seat] = playing[i + 1] if i + 1 < len(playing) else playing[0]
+    play = CardPlay(
+        state.hands,
+        leader,
+        after,
+        rules.hand_size,
+        state.trump,
+        STRENGTH,
+        state.table.follow,
+        _lead_rule(rules.top_trump_lead, dominant_trump(state.turned_up)),
+        len(playing),
+    )
+    play.tricks, play.won = state.tricks, state.tricks_won
+    return play, playing
+
+
+def close_round(state: State, opened: tuple[CardPlay, tuple[int, ...]] | None = None) -> None:
+    """Close the blind round: fix the playing set and the first leader (``opened`` if they
+    were already worked out)."""
+    if opened is None:
+        opened = _open(state)
+    if opened is None:
+        state.phase = SETTLE
+        return
+    state.play, state.playing = opened
+    state.leader = opened[0].turn
+    state.phase = PLAY
+
+
+@functools.cache
+def _lead_rule(mode: str, dominant: str) -> LeadFault | None:
+    """The leader holding the dominant trump must lead it: at the first trick, at every lead,
+    or never (``top_trump_lead``)."""
+    if mode == "off":
+        return None
+    every = mode == "every_lead"
+
+    def lead_fault(play: CardPlay, seat: int, card: str) -> tuple[str, str, object] | None:
+        if card == dominant or not (every or play.trick.number == 1):
+            return None
+        if dominant not in play.hands[seat]:
+            return None
+        reason = (
+            f"seat {seat} leads {card} but holds the dominant trump {dominant} and must lead it"
+        )
+        return "play.must-lead-top-trump", reason, dominant
+
+    return lead_fault
+
+
+def _not_now(state: State, action: Any) -> Violation:
+    """A card played outside the play: before the declarations end, or after the hand."""
+    if state.phase is DECLARE:
+        return Violation(
+            "play.before-declarations-end",
+            f"seat {action.seat} plays before every seat declared",
+        )
+    return Violation(
+        "play.after-hand-end", f"seat {action.seat} plays {action.card} after the hand ended"
+    )
+
+
+def _current(state: State, action: Any) -> tuple[CardPlay, tuple[int, ...]] | Violation:
+    """The play a card is played into (with the playing set): the state's, or the one the
+    blind round would open."""
+    phase = state.phase
+    if phase is PLAY and state.play is not None:
+        return state.play, state.playing
+    if phase is BLIND:
+        opened = _open(state)
+        if opened is not None:
+            return opened
+    return _not_now(state, action)
+
+
+def check_play(state: State, action: Any) -> Violation | None:
+    found = _current(state, action)
+    if isinstance(found, Violation):
+        return found
+    fault = play_cards(found[0], (action,), 0, commit=False)[1]
+    return None if fault is None else Violation(*fault)
+
+
+def apply_play(state: State, action: Any) -> Trick | None:
+    """Play a checked card; return the trick if this card completed it."""
+    if state.phase is BLIND:
+        close_round(state)
+    play = state.play
+    assert play is not None  # a checked card is played in the play
+    done = len(play.tricks)
+    play_cards(play, (action,), 0)
+    if play.is_over:
+        state.phase = SETTLE
+    return play.tricks[-1] if len(play.tricks) > done else None
+
+
+def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
+    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    position reached and the first illegal play's violation. The first card of the hand closes
+    the blind round only if it is legal: a play refused at its first card changes nothing."""
+    play = state.play
+    if state.phase is not PLAY or play is None:
+        found = _current(state, actions[at])
+        if isinstance(found, Violation):
+            return at, found
+        play = found[0]
+        reached, fault = play_cards(play, actions, at)
+        if reached == at:  # refused before anything was played: the round stays open
+            return at, None if fault is None else Violation(*fault)
+        close_round(state, found)
+    else:
+        reached, fault = play_cards(play, actions, at)
+    if play.is_over:
+        state.phase = SETTLE
+    return reached, None if fault is None else Violation(*fault)
+
+
+def legal_plays(state: State) -> list[str]:
+    """The cards the seat to play may play now (the leader's, in the blind round)."""
+    if state.phase is PLAY and state.play is not None:
+        return state.play.legal()
+    play = opening(state) if state.phase is BLIND else None
+    return play.legal() if play is not None else []
+
+
+def finish(state: State) -> bool:
+    """End a hand whose recorded actions ran out: close the blind round, and let a lone player
+    take every trick unplayed. True if the hand is now over; False if play was required or had
+    begun."""
+    if state.phase is BLIND:
+        close_round(state)
+    if state.phase is SETTLE:
+        return True
+    play = state.play
+    if play is not None and len(state.playing) == 1 and not play.tricks and not play.trick.cards:
+        state.tricks_won[state.playing[0]] = state.table.rules.hand_size
+        state.phase = SETTLE
+        return True
+    return False

@@ -1,0 +1,336 @@
+"""The shape of a Bestia table and the state of a hand: phases, seats, the stock, the deal.
+
+Seats are numbered anticlockwise, the direction of play, so ``Ring.after(s)`` is the seat at the
+right of ``s``. Everything that follows from the rules alone (declaration orders, follow duties,
+the stock's size) is worked out once per rules block in ``Table``. No pydantic, no I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from records.cards import ITALIAN_40
+from records.problems import Violation
+from records.rules.bestia import BestiaRules
+from replay.deal import Group, card_faults
+from replay.engine import DealFault, RulesFault
+from replay.engines.bestia.pot import unsupported
+from replay.tricks import CardPlay, FollowRules, Ring, Trick
+
+DECK = ITALIAN_40
+STRENGTH = DECK.strength
+
+
+class Phase(Enum):
+    """Declarations (each with its exchange: one ``join`` action, so no state rests between the
+    two), the blind round, the play, and the hand over and ready to settle."""
+
+    DECLARE = "declare"
+    BLIND = "blind"
+    PLAY = "play"
+    SETTLE = "settle"
+
+
+# Module constants for the hot path: on Python 3.11 reading ``Phase.PLAY`` costs five times a
+# global's lookup, and replay reads the phase on every action.
+DECLARE, BLIND, PLAY, SETTLE = Phase.DECLARE, Phase.BLIND, Phase.PLAY, Phase.SETTLE
+
+PASS, JOIN, DREW_BLIND = "pass", "join", "blind"
+"""A seat's decision (``State.decisions``), in the words of a ``blind.not-eligible`` problem."""
+
+
+# --- the table's shape -----------------------------------------------------------------------
+
+
+def stock_size(rules: BestiaRules) -> int:
+    """Cards in the stock after the deal and the turned-up card."""
+    return len(DECK.cards) - rules.num_players * rules.hand_size - 1
+
+
+def eldest(rules: BestiaRules, dealer: int) -> int:
+    """The "primo di mano": the seat at the dealer's right."""
+    return Ring(rules.num_players).after(dealer)
+
+
+def declaration_order(rules: BestiaRules, dealer: int) -> tuple[int, ...]:
+    ring = Ring(rules.num_players)
+    skip = 2 if rules.declaration_start == "right_of_eldest" else 1
+    return ring.order_from(ring.after(dealer, skip))
+
+
+def dominant_trump(turned_up: str) -> str:
+    """The Ace of trumps, or the 3 when the Ace is the turned-up card."""
+    trump = turned_up[-1]
+    return "3" + trump if turned_up == "A" + trump else "A" + trump
+
+
+def blind_stock_needed(rules: BestiaRules) -> int:
+    return max(rules.blind_min_stock, rules.hand_size)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Table:
+    """The rules of a sitting with what follows from them, worked out once per rules block."""
+
+    rules: BestiaRules
+    seats: int
+    stock: int
+    """``stock_size(rules)``."""
+    orders: tuple[tuple[int, ...], ...]
+    """The declaration order (the blind round asks in the same order), by dealer."""
+    from_eldest: tuple[tuple[int, ...], ...]
+    """Every seat from the eldest anticlockwise, by dealer: the order of the playing set."""
+    follow: FollowRules
+    exchange_limit: int
+    """``min(max_exchange, hand_size)``."""
+    blind_need: int
+    """``blind_stock_needed(rules)``."""
+    hand_paths: tuple[tuple[str, int], ...]
+    """``("hands", seat)``, where a deal fault in a seat's cards is located."""
+
+
+@functools.lru_cache(maxsize=64)
+def table(rules: BestiaRules) -> Table:
+    """The table of ``rules``; records under the same rules share it."""
+    n = rules.num_players
+    return Table(
+        rules=rules,
+        seats=n,
+        stock=stock_size(rules),
+        orders=tuple(declaration_order(rules, dealer) for dealer in range(n)),
+        from_eldest=tuple(Ring(n).order_from(eldest(rules, dealer)) for dealer in range(n)),
+        follow=FollowRules(
+            must_trump_when_void=rules.must_trump_when_void,
+            must_overtrump=rules.must_overtrump,
+            must_head=rules.must_beat_in_suit,
+        ),
+        exchange_limit=min(rules.max_exchange, rules.hand_size),
+        blind_need=blind_stock_needed(rules),
+        hand_paths=tuple(("hands", seat) for seat in range(n)),
+    )
+
+
+def rules_fault(rules: BestiaRules) -> RulesFault | None:
+    """A rules block no hand can be played under: too many cards dealt, or a rule the engine
+    refuses to guess at (``pot.unsupported``)."""
+    n = rules.num_players
+    if stock_size(rules) < 0:
+        return RulesFault(
+            "hand_size",
+            Violation(
+                "rules.deck-too-small",
+                f"{n} hands of {rules.hand_size} and a turned-up card need more than 40 cards",
+                expected=f"at most {(len(DECK.cards) - 1) // n}",
+                actual=rules.hand_size,
+            ),
+        )
+    refused = unsupported(rules)
+    return None if refused is None else RulesFault("bestia_amount", refused)
+
+
+# --- the deal --------------------------------------------------------------------------------
+
+
+class DealLike(Protocol):
+    """A recorded deal: each seat's cards, the turned-up card, the stock top first (at least as
+    far as it was drawn)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def turned_up(self) -> str: ...
+    @property
+    def stock(self) -> Sequence[str]: ...
+
+
+def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
+    """The deal's shape (seats, cards per seat, the stock's length) and its cards: together
+    with the turned-up card, distinct cards of the deck (all 40 when the stock is whole)."""
+    n = game.seats
+    hands = deal.hands
+    if len(hands) != n:
+        message = f"the deal has {len(hands)} hand(s) for {n} players"
+        return [DealFault("deal.seat-count", message, ("hands",), expected=n, actual=len(hands))]
+    size = game.rules.hand_size
+    flat: list[str] = []
+    for seat, cards in enumerate(hands):
+        if len(cards) != size:
+            message = f"seat {seat} was dealt {len(cards)} card(s), not {size}"
+            path = ("hands", seat)
+            return [DealFault("deal.hand-size", message, path, expected=size, actual=len(cards))]
+        flat += cards
+    stock = deal.stock
+    if len(stock) > game.stock:
+        message = f"the stock holds {game.stock} card(s) after the deal; the record lists more"
+        return [
+            DealFault(
+                "deal.stock-size", message, ("stock",), expected=game.stock, actual=len(stock)
+            )
+        ]
+    flat.append(deal.turned_up)
+    flat += stock
+    if len(set(flat)) == len(flat) and DECK.card_set.issuperset(flat):
+        return []  # distinct cards of the deck; with the whole stock, the whole deck
+    groups: list[Group] = list(zip(game.hand_paths, hands, strict=True))
+    groups.append((("turned_up",), deal.turned_up))
+    groups.append((("stock",), stock))
+    return card_faults(DECK, groups, complete=len(stock) == game.stock)
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """A hand in progress. Build it with ``new_hand`` (or ``start``)."""
+
+    table: Table
+    dealer: int
+    turned_up: str
+    trump: str
+    """The trump suit letter."""
+    hands: list[list[str]]
+    """Cards each seat holds now."""
+    pile: list[str | None]
+    """The cards that can be drawn, top first: the stock (None where the record does not show
+    it), then the turned-up card if it is drawable."""
+    order: tuple[int, ...]
+    """Declaration order; the blind round asks in the same order."""
+    decisions: list[str | None]
+    """Per seat: ``pass``, ``join`` or ``blind``."""
+    entered: list[int]
+    """Seats in the order they entered the playing set."""
+    tricks: list[Trick]
+    """Finished tricks, in order (the play's own list, from the first lead)."""
+    tricks_won: list[int]
+    """Tricks won per seat (a lone player's unplayed tricks included once the hand is over)."""
+    phase: Phase = DECLARE
+    speaker: int = 0
+    """The seat to declare."""
+    drawn: int = 0
+    """Cards taken from the pile so far."""
+    cursor: int = 0
+    """Position in ``order`` of the seat to declare, or after the last blind drawer."""
+    playing: tuple[int, ...] = ()
+    """The playing set from the eldest anticlockwise, once the blind round is closed."""
+    leader: int = 0
+    """Who led the first trick, once the blind round is closed."""
+    play: CardPlay | None = None
+    """The play of the cards (``replay.tricks``), from the close of the blind round."""
+
+    @property
+    def rules(self) -> BestiaRules:
+        return self.table.rules
+
+    @property
+    def turn(self) -> int:
+        """The seat to declare, or to play once the play has begun."""
+        return self.play.turn if self.play is not None else self.speaker
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.pile) - self.drawn
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (or about to be led), once the play has begun."""
+        return self.play.trick if self.play is not None else None
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks) + 1
+
+
+def new_hand(
+    rules: BestiaRules | Table,
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    turned_up: str,
+    stock: Sequence[str],
+) -> State:
+    """A hand after the deal; ``stock`` is the recorded part of the stock, top first."""
+    game = rules if isinstance(rules, Table) else table(rules)
+    size = game.stock
+    pile: list[str | None] = list(stock[:size])
+    if len(pile) < size:
+        pile += [None] * (size - len(pile))
+    if game.rules.trump_card_drawable:
+        pile.append(turned_up)
+    order = game.orders[dealer]
+    n = game.seats
+    return State(
+        game,
+        dealer,
+        turned_up,
+        turned_up[-1],
+        [list(h) for h in hands],
+        pile,
+        order,
+        [None] * n,
+        [],
+        [],
+        [0] * n,
+        DECLARE,
+        order[0],
+    )
+
+
+def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
+    """The hand after a deal that ``deal_faults`` passed."""
+    return new_hand(game, dealer, deal.hands, deal.turned_up, deal.stock)
+
+
+def to_move(state: State) -> int | None:
+    """Whose turn it is, or None in the blind round (anyone eligible) and at the settlement."""
+    phase = state.phase
+    if phase is DECLARE:
+        return state.speaker
+    if phase is PLAY and state.play is not None:
+        return state.play.turn
+    return None
+
+
+current_player = to_move
+
+
+def is_over(state: State) -> bool:
+    return state.phase is SETTLE
+
+
+def trick_number(state: State, action: object) -> int | None:
+    """The trick an action falls in: during the play, the trick being played; a card played
+    in the blind round closes it and leads trick 1 (unless nobody plays)."""
+    phase = state.phase
+    if phase is PLAY:
+        return len(state.tricks) + 1
+    if phase is BLIND and getattr(action, "type", None) == "play" and state.entered:
+        return 1
+    return None
+
+
+def unfinished(state: State) -> str:
+    if state.phase is DECLARE:
+        missing = f"seat {state.speaker} has not declared"
+    else:
+        missing = (
+            f"trick {state.trick_number} of {state.table.rules.hand_size} is unfinished; "
+            f"seat {state.turn} to play"
+        )
+    return f"the actions stop before the hand ends: {missing}"
+
+
+def seat_fault(state: State, seat: int, code: str, what: str) -> Violation | None:
+    """A seat that is not at the table (an action names it before any list is indexed by it)."""
+    n = state.table.seats
+    if 0 <= seat < n:
+        return None
+    return Violation(
+        code,
+        f"seat {seat} {what}, but the table has seats 0..{n - 1}",
+        expected=f"0..{n - 1}",
+        actual=seat,
+    )
