@@ -10,7 +10,6 @@ from typing import Annotated, Any
 
 import typer
 
-from records.io import dumps, dumps_pretty
 from replay.cli.exit_codes import Exit
 from replay.cli.output import write_atomic
 from replay.registry import GAMES
@@ -57,6 +56,8 @@ def generate(
             err=True,
         )
         return Exit.USAGE
+    from records.parse import dumps, dumps_pretty
+
     options: dict[str, Any] = {"preset": preset, "hands": hands}
     if players is not None:
         options["players"] = players

@@ -7,9 +7,7 @@ document, written as a stream so that an archive of any size is reported in cons
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
-from typing import IO, Any, Protocol
+from typing import IO, Protocol
 
 import orjson
 from rich.console import Console
@@ -18,41 +16,11 @@ from rich.markup import escape
 from records.io import ReadFailure
 from records.problems import Problem
 from replay.report import ClaimStatus, HandReport, RecordReport
-
-
-@dataclass
-class Summary:
-    """Counts over a whole run."""
-
-    records: int = 0
-    valid: int = 0
-    hands: int = 0
-    problems: Counter[str] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    unreadable: list[ReadFailure] = field(default_factory=list)
-
-    def add(self, report: RecordReport) -> None:
-        self.records += 1
-        self.valid += report.valid
-        self.hands += len(report.hands)
-        self.problems.update(p.code for p in report.problems)
-        self.kinds.update(p.kind.value for p in report.problems)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "records": self.records,
-            "valid": self.valid,
-            "invalid": self.records - self.valid,
-            "hands": self.hands,
-            "unreadable": len(self.unreadable),
-            "problems": dict(sorted(self.problems.items())),
-            "kinds": dict(sorted(self.kinds.items())),
-        }
+from replay.summary import Summary
 
 
 class Reporter(Protocol):
-    def record(self, report: RecordReport) -> None: ...
-    def unreadable(self, failure: ReadFailure) -> None: ...
+    def add(self, item: RecordReport | ReadFailure) -> None: ...
     def close(self, summary: Summary) -> None: ...
 
 
@@ -79,6 +47,12 @@ class TextReporter:
         self.console = Console(file=out, highlight=False, soft_wrap=True)
         self.errors = Console(file=err, highlight=False, soft_wrap=True)
         self.quiet, self.explain, self.audit = quiet, explain, audit
+
+    def add(self, item: RecordReport | ReadFailure) -> None:
+        if isinstance(item, ReadFailure):
+            self.errors.print(f"[red]error[/]: {escape(item.file)}: {escape(item.message)}")
+        else:
+            self.record(item)
 
     def record(self, report: RecordReport) -> None:
         label = f"{report.game or '?'} {report.record_id!r}" if report.record_id else "not a record"
@@ -109,9 +83,6 @@ class TextReporter:
                     f"{check.recorded}, recomputed {check.computed}"
                 )
 
-    def unreadable(self, failure: ReadFailure) -> None:
-        self.errors.print(f"[red]error[/]: {escape(failure.file)}: {escape(failure.message)}")
-
     def close(self, summary: Summary) -> None:
         if self.quiet and summary.valid == summary.records and not summary.unreadable:
             return
@@ -135,14 +106,14 @@ class JsonReporter:
         self.failures: list[ReadFailure] = []
         self.out.write(b'{"command":' + orjson.dumps(command) + b',"records":[')
 
-    def record(self, report: RecordReport) -> None:
+    def add(self, item: RecordReport | ReadFailure) -> None:
+        if isinstance(item, ReadFailure):
+            self.failures.append(item)
+            return
         if not self.first:
             self.out.write(b",\n")
         self.first = False
-        self.out.write(orjson.dumps(report.to_dict(detail=self.detail)))
-
-    def unreadable(self, failure: ReadFailure) -> None:
-        self.failures.append(failure)
+        self.out.write(orjson.dumps(item.to_dict(detail=self.detail)))
 
     def close(self, summary: Summary) -> None:
         failures = [{"file": f.file, "message": f.message} for f in self.failures]

@@ -8,10 +8,9 @@ from typing import Annotated
 
 import typer
 
-from records.record import GAMES
-from records.schema import schema_bytes, schema_files
 from replay.cli.exit_codes import Exit
 from replay.cli.output import write_atomic
+from replay.registry import GAMES
 
 
 def schema(
@@ -25,6 +24,8 @@ def schema(
     ] = None,
 ) -> Exit:
     """Print the JSON Schema (Draft 2020-12) of record format version 1."""
+    from records.schema import schema_bytes, schema_files
+
     if output_dir is not None:
         for name, data in schema_files().items():
             write_atomic(output_dir / name, [data])

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console, Group
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
-from records.cards import Deck
-from records.io import Entry, ReadFailure, iter_entries
-from replay.check import check_entry
 from replay.cli.exit_codes import Exit
-from replay.cli.reporters import describe
-from replay.registry import GAMES
-from replay.report import HandReport, RecordReport
+
+if TYPE_CHECKING:
+    from rich.console import Group
+
+    from records.cards import Deck
+    from records.io import Entry, ReadFailure
+    from replay.report import HandReport, RecordReport
 
 
 def show(
@@ -31,6 +28,14 @@ def show(
 ) -> Exit:
     """Show one record: each hand's deal, calls, tricks (winning card marked) and scores,
     with any problem where it occurs."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from records.io import ReadFailure
+    from replay.check import check_entry
+    from replay.cli.reporters import describe
+    from replay.registry import GAMES
+
     entry = _pick(path, record)
     if isinstance(entry, ReadFailure):
         typer.echo(f"error: {entry.file}: {entry.message}", err=True)
@@ -59,6 +64,8 @@ def show(
 
 
 def _pick(path: str, number: int) -> Entry | ReadFailure | None:
+    from records.io import ReadFailure, iter_entries
+
     for index, item in enumerate(iter_entries([path]), start=1):
         if isinstance(item, ReadFailure) or index == number:
             return item
@@ -79,6 +86,12 @@ def _card(deck: Deck | None, card: str) -> str:
 
 
 def _hand_view(report: RecordReport, hand: HandReport, deck: Deck | None) -> Group:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from replay.cli.reporters import describe
+
     symbol = deck.suit_symbols.get(hand.trump, hand.trump) if deck and hand.trump else hand.trump
     trump = f"trump {symbol}" if hand.trump else "no trump"
     parts: list[Table | Text | str] = [

@@ -1,0 +1,134 @@
+"""Parsing and writing records with the pydantic models, the format's one definition.
+
+``parse`` turns JSON into a record model, or into the malformed problems that stop it from being
+one, in the format's words (the pointer into the document, the code, a message). The hot path of
+a check decodes with the generated ``records.structs`` instead and comes here only to explain a
+record those refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from pydantic import TypeAdapter, ValidationError
+
+from records.problems import Kind, Problem, pointer
+from records.record import AnyRecord, Record
+
+_ADAPTER: TypeAdapter[Record] = TypeAdapter(AnyRecord)
+
+
+def parse(data: bytes) -> Record | list[Problem]:
+    """The record in ``data``, or the malformed problems that stop it from being one."""
+    try:
+        return _ADAPTER.validate_json(data)
+    except ValidationError as exc:
+        return _schema_problems(exc, data)
+
+
+def loads(data: bytes | str) -> Record:
+    """Parse one record; raises ``ValueError`` with every problem if it is malformed."""
+    result = parse(data.encode() if isinstance(data, str) else data)
+    if isinstance(result, list):
+        raise ValueError("; ".join(f"{p.pointer or '/'}: {p.message}" for p in result))
+    return result
+
+
+def dumps(record: Record) -> bytes:
+    """A record as compact JSON (one line, fit for a JSON Lines archive)."""
+    return _ADAPTER.dump_json(record, exclude_defaults=True)
+
+
+def dumps_pretty(record: Record) -> bytes:
+    return orjson.dumps(orjson.loads(dumps(record)), option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
+    errors = exc.errors(include_url=False)
+    if errors and errors[0]["type"] == "json_invalid":
+        return [
+            Problem(
+                "record.json",
+                Kind.MALFORMED,
+                f"not valid JSON: {errors[0]['msg']}",
+            )
+        ]
+    try:
+        raw: Any = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raw = None
+    problems: list[Problem] = []
+    for error in errors:
+        path = _real_path(raw, error["loc"])
+        code = _CODES.get(error["type"], "record.schema")
+        if path == ["format_version"]:
+            code = "record.format-version"
+        hand = path[1] if len(path) > 1 and path[0] == "hands" else None
+        problems.append(
+            Problem(
+                code,
+                Kind.MALFORMED,
+                _message(error),
+                pointer(*path),
+                hand=_hand_number(raw, hand),
+                actual=_short(error.get("input")),
+            )
+        )
+    # pydantic's order of errors within one object differs between versions; a misspelt key
+    # is both unknown and missing, and the unknown key is the one a person should see first.
+    problems.sort(key=lambda p: p.code != "record.unknown-field")
+    return problems
+
+
+_CODES = {
+    "union_tag_invalid": "record.unknown-tag",
+    "union_tag_not_found": "record.missing-tag",
+    "extra_forbidden": "record.unknown-field",
+    "unexpected_keyword_argument": "record.unknown-field",
+    "missing": "record.missing-field",
+    "missing_keyword_only_argument": "record.missing-field",
+    "missing_argument": "record.missing-field",
+}
+
+
+def _message(error: Any) -> str:
+    if error["type"] == "union_tag_invalid":
+        ctx = error.get("ctx", {})
+        return f"unknown {ctx.get('discriminator', 'tag')} {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
+    return str(error["msg"])
+
+
+def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
+    """The pydantic error location without union tags, i.e. the path in the JSON document."""
+    path: list[str | int] = []
+    node = raw
+    for position, part in enumerate(loc):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and position < len(loc) - 1:
+            continue  # a union tag (the value of "game" or "type"), not a key of the document
+        else:
+            node = None  # a missing key (pydantic names it last) or a place inside a scalar
+        path.append(part)
+    return path
+
+
+def _hand_number(raw: Any, index: Any) -> int | None:
+    if not isinstance(index, int):
+        return None
+    try:
+        number = raw["hands"][index]["number"]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return number if isinstance(number, int) else None
+
+
+def _short(value: Any) -> Any:
+    if isinstance(value, (dict, list)):
+        return None
+    if isinstance(value, str) and len(value) > 80:
+        return value[:77] + "..."
+    return value

@@ -1,0 +1,105 @@
+"""The library face: ``import tricklog`` and its documented names, as a program would use them."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+
+import tricklog
+from tests.conftest import FIXTURES, ROOT
+
+GAME = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+REVOKE = next((FIXTURES / "oh_hell" / "invalid").glob("play.revoke--*.json"))
+MALFORMED = next((FIXTURES / "oh_hell" / "invalid").glob("record.unknown-field--*.json"))
+
+
+def test_import_is_cheap_and_names_load_on_first_use() -> None:
+    code = (
+        "import sys, tricklog; "
+        "assert 'pydantic' not in sys.modules and 'replay.driver' not in sys.modules; "
+        "tricklog.check_paths; assert 'pydantic' not in sys.modules; "
+        "print(sorted(tricklog.__all__))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "check" in run.stdout and "UnreadableInputError" in run.stdout
+
+
+def test_every_documented_name_exists() -> None:
+    for name in tricklog.__all__:
+        assert getattr(tricklog, name) is not None, name
+    with pytest.raises(AttributeError):
+        tricklog.no_such_name  # noqa: B018
+
+
+def test_load_check_and_walk_a_record() -> None:
+    record = tricklog.load(GAME)
+    assert record.game == "oh_hell" and len(record.hands) == 13
+    report = tricklog.check(record)
+    assert report.valid and [h.number for h in report.hands] == list(range(1, 14))
+    assert report.hands[0].claims and report.winners is not None
+    kinds = [type(step).__name__ for step in tricklog.steps(record)]
+    assert kinds[0] == "RecordStarted" and kinds[-1] == "RecordSettled"
+    assert kinds.count("HandSettled") == 13
+    plays = sum(a.type == "play" for h in record.hands for a in h.actions)
+    assert kinds.count("ActionApplied") == sum(len(h.actions) for h in record.hands)
+    assert kinds.count("TrickCompleted") == plays // 4
+
+
+def test_loads_dumps_round_trip() -> None:
+    record = tricklog.load(GAME)
+    again = tricklog.loads(tricklog.dumps(record))
+    assert again == record
+    assert tricklog.dumps(record, pretty=True) == GAME.read_bytes()
+    stream = io.BytesIO()
+    tricklog.dump(record, stream)
+    assert stream.getvalue() == tricklog.dumps(record) + b"\n"
+
+
+def test_malformed_and_unreadable_raise_the_documented_errors(tmp_path: Path) -> None:
+    with pytest.raises(tricklog.MalformedRecordError) as malformed:
+        tricklog.load(MALFORMED)
+    assert malformed.value.problems[0].code == "record.unknown-field"
+    assert isinstance(malformed.value, ValueError)
+    with pytest.raises(tricklog.UnreadableInputError) as missing:
+        tricklog.load(tmp_path / "nope.json")
+    assert "no such file" in str(missing.value)
+    with pytest.raises(tricklog.MalformedRecordError):
+        tricklog.loads(b"{")
+
+
+def test_iter_records_and_check_paths_stream_every_input(tmp_path: Path) -> None:
+    archive = tmp_path / "games.jsonl.gz"
+    with gzip.open(archive, "wb") as stream:
+        for path in (GAME, REVOKE, MALFORMED):
+            stream.write(orjson.dumps(orjson.loads(path.read_bytes())) + b"\n")
+    loaded = list(tricklog.iter_records([str(archive)]))
+    assert [item.source for item in loaded] == [f"{archive}:{n}" for n in (1, 2, 3)]
+    assert [item.record is None for item in loaded] == [False, False, True]
+    assert loaded[2].problems[0].code == "record.unknown-field"
+    reports = list(tricklog.check_paths([str(archive), str(MALFORMED)]))
+    assert [r.valid for r in reports] == [True, False, False, False]  # type: ignore[union-attr]
+    assert reports[1].problems[0].code == "play.revoke"  # type: ignore[union-attr]
+    assert reports[3].problems[0].code == "record.unknown-field"  # type: ignore[union-attr]
+    summary = tricklog.Summary()
+    for item in [*reports, *tricklog.check_paths([str(tmp_path / "missing.jsonl")])]:
+        summary.add(item)
+    assert summary.to_dict()["records"] == 4 and summary.to_dict()["unreadable"] == 1
+    assert not summary.all_valid
+
+
+def test_python_dash_m_tricklog_runs_the_command() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "tricklog", "audit", "-q", str(GAME)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr

@@ -1,0 +1,159 @@
+"""tricklog: the record format and the referee of trick-taking card games (Oh Hell, Auction
+Pinochle, Bestia), as a library. The ``tricklog`` command is a thin layer over these names.
+
+Reading and writing::
+
+    record = tricklog.load("game.json")          # one record from a file (a pydantic model)
+    record = tricklog.loads(text)                # ... from JSON text
+    for item in tricklog.iter_records(["archive.jsonl.gz", "folder/"]):
+        item.source, item.record, item.problems  # each record, or why it is malformed
+    tricklog.dumps(record), tricklog.dump(record, stream)
+
+Checking::
+
+    report = tricklog.check(record)              # replay and compare every claim
+    report.valid, report.problems, report.hands[0].scores
+    for item in tricklog.check_paths(["archive.jsonl"]):   # a stream of reports
+        ...
+    summary = tricklog.Summary(); summary.add(report)
+
+Walking a replay step by step (what every consumer is built on)::
+
+    for step in tricklog.steps(record):
+        ...  # RecordStarted, HandStarted, ActionApplied, TrickCompleted, ProblemFound,
+             # HandSettled, RecordSettled
+
+Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record that
+does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a report with
+``malformed`` problems everywhere else. Names are imported on first use, so ``import tricklog``
+is cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+if TYPE_CHECKING:
+    from records.io import ReadFailure
+    from records.problems import Kind, Problem
+    from replay.registry import GAMES, Game
+    from replay.report import ClaimCheck, ClaimStatus, HandReport, HandStatus, RecordReport
+    from replay.steps import (
+        ActionApplied,
+        HandSettled,
+        HandStarted,
+        ProblemFound,
+        RecordSettled,
+        RecordStarted,
+        Step,
+        TrickCompleted,
+    )
+    from replay.summary import Summary
+    from tricklog._api import (
+        Loaded,
+        MalformedRecordError,
+        UnreadableInputError,
+        check,
+        check_bytes,
+        check_paths,
+        dump,
+        dumps,
+        iter_records,
+        load,
+        loads,
+        steps,
+    )
+
+_NAMES = {
+    "ReadFailure": "records.io",
+    "Kind": "records.problems",
+    "Problem": "records.problems",
+    "GAMES": "replay.registry",
+    "Game": "replay.registry",
+    "ClaimCheck": "replay.report",
+    "ClaimStatus": "replay.report",
+    "HandReport": "replay.report",
+    "HandStatus": "replay.report",
+    "RecordReport": "replay.report",
+    "Summary": "replay.summary",
+    **{
+        name: "replay.steps"
+        for name in (
+            "ActionApplied",
+            "HandSettled",
+            "HandStarted",
+            "ProblemFound",
+            "RecordSettled",
+            "RecordStarted",
+            "Step",
+            "TrickCompleted",
+        )
+    },
+    **{
+        name: "tricklog._api"
+        for name in (
+            "Loaded",
+            "MalformedRecordError",
+            "UnreadableInputError",
+            "check",
+            "check_bytes",
+            "check_paths",
+            "dump",
+            "dumps",
+            "iter_records",
+            "load",
+            "loads",
+            "steps",
+        )
+    },
+}
+
+__all__ = [
+    "GAMES",
+    "ActionApplied",
+    "ClaimCheck",
+    "ClaimStatus",
+    "Game",
+    "HandReport",
+    "HandSettled",
+    "HandStarted",
+    "HandStatus",
+    "Kind",
+    "Loaded",
+    "MalformedRecordError",
+    "Problem",
+    "ProblemFound",
+    "ReadFailure",
+    "RecordReport",
+    "RecordSettled",
+    "RecordStarted",
+    "Step",
+    "Summary",
+    "TrickCompleted",
+    "UnreadableInputError",
+    "check",
+    "check_bytes",
+    "check_paths",
+    "dump",
+    "dumps",
+    "iter_records",
+    "load",
+    "loads",
+    "steps",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tricklog' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return [*globals(), *__all__]
