@@ -5,7 +5,6 @@ here from the replayed tricks with this file's own card-point table."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,9 @@ from records.io import loads
 from records.pinochle import PinochleRecord
 from replay.check import check_record
 from replay.report import RecordReport
+from tests.conftest import FIXTURES
 
-VALID = Path(__file__).resolve().parent.parent / "fixtures" / "pinochle" / "valid"
+VALID = FIXTURES / "pinochle" / "valid"
 CLASSIC = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
 WORKED = {  # file: (meld, chips per seat, trump, outcome); hand-worked in make_valid.py

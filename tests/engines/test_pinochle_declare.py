@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 from typing import Any
 
 from records.io import loads
 from records.pinochle import DEFAULT_RULES, PinochleRules
 from replay.check import check_record
 from replay.engines import pinochle as engine
+from tests.conftest import FIXTURES
 
 R = DEFAULT_RULES
 ENGINE = engine.ENGINE
-VALID = Path(__file__).resolve().parent.parent / "fixtures" / "pinochle" / "valid"
+VALID = FIXTURES / "pinochle" / "valid"
 EIGHTEEN = [
     "AS",
     "TS",

@@ -34,7 +34,7 @@ from records.pinochle import preset as pinochle_preset
 from records.record import Record
 from replay.registry import GAMES
 from tests.conftest import FIXTURES, ROOT
-from tests.test_schema import MALFORMED_BY_SCHEMA
+from tests.format.test_schema import MALFORMED_BY_SCHEMA
 
 FIXTURE_FILES = sorted(FIXTURES.glob("*/*/*.json"))
 PLAYERS = {"oh_hell": (3, 4, 7), "pinochle": (3, 4, 5), "bestia": (3, 4, 7)}

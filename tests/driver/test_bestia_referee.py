@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -12,8 +11,9 @@ from records.bestia import BestiaRecord
 from records.io import parse
 from replay.check import check_record
 from replay.report import ClaimStatus, RecordReport
+from tests.conftest import FIXTURES
 
-VALID = Path(__file__).resolve().parent.parent / "fixtures" / "bestia" / "valid"
+VALID = FIXTURES / "bestia" / "valid"
 SITTING = VALID / "sitting-bestia-carried-blind-draw-ace-lead-all-pass-lone-player.json"
 
 
