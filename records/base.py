@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field
 
+from records.limits import MAX_INT, Text
 from records.strict_json import StrictJson
 
 FORMAT_VERSION = 1
@@ -22,7 +23,7 @@ FORMAT_VERSION = 1
 Seat = Annotated[int, Ge(0), Le(9)]
 """A seat index. Seats are numbered 0, 1, 2, ... in the game's direction of play."""
 
-Count = Annotated[int, Ge(0)]
+Count = Annotated[int, Ge(0), Le(MAX_INT)]
 
 Extensions = Annotated[
     dict[str, Any] | None,
@@ -58,31 +59,31 @@ class Player(Strict):
 
     seat: Seat
     """The seat this player occupies for the whole record."""
-    name: str
+    name: Text
     """The player's name or handle as the source gives it."""
-    id: str | None = None
+    id: Text | None = None
     """A stable identifier of the player in the source system, if any."""
 
 
 class Metadata(Strict):
     """Where and when the game was played. Every field is optional and only informative."""
 
-    event: str | None = None
+    event: Text | None = None
     """Tournament, league or session name."""
-    site: str | None = None
+    site: Text | None = None
     """Club, card room or server."""
-    date: str | None = None
+    date: Text | None = None
     """Date of play, ISO 8601 (``2026-11-30``) where known."""
-    table: str | None = None
+    table: Text | None = None
     """Table name or number within the event."""
-    source: str | None = None
+    source: Text | None = None
     """The system or person that produced the log."""
 
 
 class HandBase(Strict):
     """What every hand has, whatever the game; each game's ``Hand`` types the rest."""
 
-    number: Annotated[int, Ge(1)]
+    number: Annotated[int, Ge(1), Le(MAX_INT)]
     """Position of the hand in the game or sitting, from 1."""
     dealer: Seat
     deal: object
@@ -97,7 +98,7 @@ class RecordBase(Strict):
     format_version: Annotated[Literal[1], StrictJson()]
     """Version of the tricklog record format."""
     game: str
-    id: str
+    id: Text
     """Identifier of this record (a game or a sitting), unique within its archive."""
     rules: object
     players: list[Player]

@@ -7,19 +7,21 @@ Seats are numbered 0, 1, 2, ... **anticlockwise**, the game's direction of play:
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay/engines/bestia.py`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §3.7. Amounts are integers in the smallest unit.
+Parameter names and values follow RULES.md §3.7 (docs/bestia.md). Amounts are integers in the
+smallest unit.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Literal
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
 
 from records.base import Count, HandBase, Player, RecordBase, Seat, Strict
 from records.cards import ITALIAN_40
+from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
+from records.messages import rules_with
 from records.rules.bestia import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.bestia import PRESETS as PRESETS
 from records.rules.bestia import BestiaRules as BestiaRules
@@ -29,12 +31,14 @@ from records.rules.bestia import Money as Money
 def preset(name: str, num_players: int, **overrides: object) -> BestiaRules:
     """The rules of a named preset for a number of players, with some values changed.
 
-    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` (pydantic's
-    ``ValidationError``) for values the format does not allow. The values are checked as
-    strictly as in a record: ``num_players="4"`` is an error, not 4.
+    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` for values the
+    format does not allow, each in words (``records.messages.rules_with``). The values are
+    checked as strictly as in a record: ``num_players="4"`` is an error, not 4.
     """
-    rules = dataclasses.replace(PRESETS[name], num_players=num_players, **overrides)  # type: ignore[arg-type]
-    return _RULES.validate_python(rules)  # the dataclass revalidates its instances
+    rules: BestiaRules = rules_with(
+        PRESETS[name], _RULES, "bestia", num_players=num_players, **overrides
+    )
+    return rules
 
 
 _RULES: TypeAdapter[BestiaRules] = TypeAdapter(BestiaRules)
@@ -111,33 +115,33 @@ class HandClaims(Strict):
     """What the source wrote down about the hand. All optional; replay never fills them in.
     Per-seat lists are indexed by seat; money is in the smallest unit."""
 
-    starting_pot: int | None = None
+    starting_pot: Int | None = None
     """The pot before the invitos ("piatto iniziale"): what the previous hand carried."""
-    invitos: list[int | None] | None = None
+    invitos: list[Int | None] | None = None
     """Invito paid by each seat."""
-    pot: int | None = None
+    pot: Int | None = None
     """The pot of the hand: starting pot plus invitos."""
     tricks: list[Count | None] | None = None
     """Tricks taken by each seat."""
-    shares: list[int | None] | None = None
+    shares: list[Int | None] | None = None
     """What each seat won from the pot for its tricks."""
-    refunds: list[int | None] | None = None
+    refunds: list[Int | None] | None = None
     """Invitos given back to each seat (when nobody plays under ``refund_and_carry``)."""
-    bestias: list[int | None] | None = None
+    bestias: list[Int | None] | None = None
     """Bestia paid by each seat that played and took no trick."""
-    carried: int | None = None
+    carried: Int | None = None
     """What this hand carries into the next hand's starting pot."""
-    balances: list[int | None] | None = None
+    balances: list[Int | None] | None = None
     """Each seat's running balance over the sitting after this hand (received minus paid)."""
 
 
 class Hand(HandBase):
     """One hand, from the deal to the settlement."""
 
-    number: Annotated[int, Ge(1)]
+    number: Annotated[int, Ge(1), Le(MAX_INT)]
     """Position of the hand in the sitting, from 1; hands of a record are consecutive."""
     deal: Deal
-    actions: list[Action]
+    actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
     """Declarations (with their exchanges), blind draws and plays, in the order they happened."""
     claims: HandClaims | None = None
 
@@ -145,9 +149,9 @@ class Hand(HandBase):
 class SittingClaims(Strict):
     """What the source wrote down at the end of the sitting."""
 
-    balances: list[int | None] | None = None
+    balances: list[Int | None] | None = None
     """Each seat's final balance (received minus paid)."""
-    carried: int | None = None
+    carried: Int | None = None
     """The pot left on the table after the last hand."""
 
 
@@ -160,5 +164,5 @@ class BestiaRecord(RecordBase):
     """The players; seats are numbered anticlockwise."""
     opening_pot: Money = 0
     """The pot on the table before the first recorded hand (0 for a new table)."""
-    hands: Annotated[list[Hand], Field(min_length=1)]
+    hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
     claims: SittingClaims | None = None

@@ -110,6 +110,8 @@ class _Writer:
     decks: dict[str, str] = field(default_factory=dict)
     """Card alias name by deck pattern, for the decks in use."""
     names: set[str] = field(default_factory=set)
+    bounds: dict[str, str] = field(default_factory=dict)
+    """Alias name by constrained type, for the long ones."""
     imports: dict[str, set[str]] = field(default_factory=dict)
 
     # -- types --------------------------------------------------------------------------------
@@ -136,7 +138,17 @@ class _Writer:
         if get_origin(tp) in (Union, types.UnionType):
             raise CodegenError(f"{where}: constraints on a union are ambiguous; put them inside")
         args = ", ".join(f"{k}={v!r}" for k, v in meta.items())
-        return f"Annotated[{text}, msgspec.Meta({args})]"
+        annotated = f"Annotated[{text}, msgspec.Meta({args})]"
+        return annotated if len(annotated) <= 60 else self.bounded(annotated)
+
+    def bounded(self, annotated: str) -> str:
+        """A long constrained type (``records.limits.Int``) as one alias, wherever it is used."""
+        if annotated not in self.bounds:
+            name = f"Bounded{len(self.bounds) + 1}"
+            self.claim(name)
+            self.bounds[annotated] = name
+            self.blocks.append(f"{name} = {annotated}\n")
+        return self.bounds[annotated]
 
     def plain(self, tp: Any, where: _Place) -> str:
         origin, args = get_origin(tp), get_args(tp)

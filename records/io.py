@@ -6,27 +6,46 @@ of ``Entry`` values, each one record's bytes with its place (``file`` and ``line
 a record or a list of malformed problems; a bad record never stops the stream. This module does
 not import pydantic: the hot path decodes with ``records.structs``.
 
-Supported inputs: ``.json`` (one record, or a JSON array of records), ``.jsonl`` / ``.ndjson``
-(one record per line), either compressed as ``.gz``, ``.bz2`` or ``.xz``; a directory (searched
-recursively, in name order); ``-`` for standard input (JSON Lines, or one JSON document).
-Archives are read line by line, so memory stays constant however long the file.
+What an input holds is decided by its content, never by its name alone:
+
+* its compression by its first bytes: gzip, bzip2, xz or zstd (``records.sniff``), for files
+  and standard input alike; anything that cannot be JSON text (an image, a PDF, an archive, a
+  program, binary data) is one unreadable input saying what it looks like;
+* its shape: a first non-blank byte ``[`` is a JSON array, read element by element
+  (``records.jsonsplit``); when the first or the second non-blank line is a whole JSON object on
+  its own, the input is JSON Lines, read line by line (a broken line is one malformed record, the
+  lines after it are read on); anything else is one JSON document. A ``.jsonl`` or ``.ndjson``
+  name always means JSON Lines; a ``.json`` file of one line is one record (its source is the
+  file, without a line number).
+
+A directory is searched recursively, in name order, for files named as records (``.json``,
+``.jsonl``, ``.ndjson``, each possibly ``.gz``, ``.bz2``, ``.xz`` or ``.zst``). Memory holds one
+record at a time, within ``records.limits.ReadLimits``; an input that holds no record at all (an
+empty file, blank lines, ``[]``, an empty directory) is a ``ReadFailure`` too.
 """
 
 from __future__ import annotations
 
-import bz2
-import gzip
-import lzma
+import io
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-import orjson
+from records.jsonsplit import INCOMPLETE, ArrayError, MismatchError, elements, value_end
+from records.limits import ReadLimits, size_text
+from records.sniff import HEAD, not_json
+from records.streams import BUFFER, ReadError, decoded, open_path, os_message, walk
 
-_OPENERS: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+__all__ = ["Entry", "ReadFailure", "is_record_file", "iter_entries"]
+
+COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".zstd")
 RECORD_SUFFIXES = (".json", ".jsonl", ".ndjson")
+_LINES = (".jsonl", ".ndjson")
+_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,101 +65,294 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class ReadFailure:
-    """Input that could not be read: missing file, no permission, corrupt compression."""
+    """Input that could not be read: missing file, no permission, corrupt compression, not JSON,
+    no records, a limit exceeded."""
 
     file: str
     message: str
 
 
-def _suffixes(path: Path) -> tuple[str, str | None]:
-    """(record suffix, compression suffix or None) of a file name."""
+def _record_suffix(name: str) -> str:
+    """``.jsonl`` for ``games.jsonl.gz``: the suffix under any compression suffix."""
+    path = Path(name)
     suffix = path.suffix.lower()
-    if suffix in _OPENERS:
-        return Path(path.stem).suffix.lower(), suffix
-    return suffix, None
+    if suffix in COMPRESSION_SUFFIXES:
+        return Path(path.stem).suffix.lower()
+    return suffix
 
 
 def is_record_file(path: Path) -> bool:
-    return _suffixes(path)[0] in RECORD_SUFFIXES
-
-
-def _open(path: Path) -> IO[bytes]:
-    _, compression = _suffixes(path)
-    if compression is None:
-        return path.open("rb")
-    stream: IO[bytes] = _OPENERS[compression](path, "rb")
-    return stream
-
-
-def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Entry]:
-    for number, line in enumerate(stream, start=1):
-        if line.strip():
-            yield Entry(name, number, line)
-
-
-def _whole(name: str, data: bytes) -> Iterator[Entry]:
-    """A ``.json`` file: one record, or an array of records."""
-    if data.lstrip()[:1] == b"[":
-        try:
-            items = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            yield Entry(name, None, data)
-            return
-        for index, item in enumerate(items, start=1):
-            yield Entry(name, index, orjson.dumps(item))
-    else:
-        yield Entry(name, None, data)
-
-
-def _read_file(path: Path) -> Iterator[Entry | ReadFailure]:
-    kind, _ = _suffixes(path)
-    try:
-        with _open(path) as stream:
-            if kind == ".json":
-                yield from _whole(str(path), stream.read())
-            else:
-                yield from _lines(str(path), stream)
-    except (OSError, EOFError, lzma.LZMAError) as exc:
-        yield ReadFailure(str(path), f"cannot read: {exc.__class__.__name__}: {exc}")
-
-
-def _read_stdin(stream: IO[bytes]) -> Iterator[Entry | ReadFailure]:
-    first = stream.readline()
-    while first and not first.strip():
-        first = stream.readline()
-    if not first:
-        return
-    try:
-        orjson.loads(first)
-    except orjson.JSONDecodeError:
-        # Not one record per line: the whole input is one JSON document.
-        yield from _whole("<stdin>", first + stream.read())
-        return
-    yield Entry("<stdin>", 1, first)
-    yield from (Entry("<stdin>", e.line + 1, e.data) for e in _lines("<stdin>", stream) if e.line)
+    """Whether a directory search reads this file (by its name)."""
+    return _record_suffix(path.name) in RECORD_SUFFIXES
 
 
 def iter_entries(
-    paths: Iterable[str], stdin: IO[bytes] | None = None
+    paths: Iterable[str], stdin: IO[bytes] | None = None, limits: ReadLimits | None = None
 ) -> Iterator[Entry | ReadFailure]:
-    """Every record entry under the given paths, in order, as a stream."""
+    """Every record entry under the given paths, in order, as a stream. ``limits`` defaults to
+    ``ReadLimits.from_environment()``."""
+    if limits is None:
+        try:
+            limits = ReadLimits.from_environment()
+        except ValueError as exc:
+            yield ReadFailure("<environment>", str(exc))
+            return
     for name in paths:
         if name == "-":
-            yield from _read_stdin(stdin if stdin is not None else sys.stdin.buffer)
+            source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+            if source is None:
+                yield ReadFailure("<stdin>", "standard input is closed")
+            else:
+                yield from _read("<stdin>", source, None, limits)
             continue
-        path = Path(name)
-        if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file() and is_record_file(p))
-            if not files:
-                yield ReadFailure(
-                    name, "no record files (.json, .jsonl, .ndjson) in this directory"
-                )
-            for file in files:
-                yield from _read_file(file)
-        elif path.exists():
-            yield from _read_file(path)
+        try:
+            mode = os.stat(name).st_mode
+        except OSError as exc:
+            yield ReadFailure(name, os_message(exc))
+            continue
+        if stat.S_ISDIR(mode):
+            yield from _read_directory(str(Path(name)), limits)
         else:
-            yield ReadFailure(name, "no such file or directory")
+            yield from _read_file(name, limits)
+
+
+def _read_file(name: str, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
+    try:
+        stream = open_path(name)
+    except ReadError as exc:
+        yield ReadFailure(name, str(exc))
+        return
+    with stream:
+        yield from _read(name, stream, _record_suffix(name), limits)
+
+
+def _read_directory(root: str, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
+    found = False  # a file, or a directory that cannot be searched: either is reported
+    for path, failure in walk(root, lambda name: is_record_file(Path(name))):
+        found = True
+        if failure is not None:
+            yield ReadFailure(path, failure)
+        else:
+            yield from _read_file(path, limits)
+    if not found:
+        yield ReadFailure(
+            root, "no record files (.json, .jsonl, .ndjson, possibly compressed) in this directory"
+        )
+
+
+def _read(
+    name: str, source: IO[bytes], suffix: str | None, limits: ReadLimits
+) -> Iterator[Entry | ReadFailure]:
+    """The entries of one input; a ``ReadFailure`` where it stops being readable, or when it
+    holds no record."""
+    reader = _Reader(name, limits)
+    try:
+        stream, compression = decoded(source, limits)
+        head = stream.peek(HEAD)[:HEAD]
+        if head.startswith(_BOM):
+            stream.read(len(_BOM))
+            head = head[len(_BOM) :]
+        looks = not_json(head)
+        if looks is not None:
+            inside = f" (inside {compression} data)" if compression else ""
+            yield ReadFailure(name, f"looks like {looks}{inside}, not JSON")
+            return
+        yield from reader.entries(stream, suffix)
+    except ArrayError as exc:
+        yield ReadFailure(name, str(exc))
+        return
+    except ReadError as exc:
+        yield ReadFailure(name, reader.at(str(exc)))
+        return
+    except OSError as exc:
+        yield ReadFailure(name, reader.at(f"cannot read: {os_message(exc)}"))
+        return
+    if not reader.count:
+        yield ReadFailure(name, f"holds no records ({reader.empty_kind()})")
+
+
+class _Reader:
+    """The shapes of one decompressed input: JSON Lines, a JSON array, one JSON document."""
+
+    def __init__(self, name: str, limits: ReadLimits) -> None:
+        self.name = name
+        self.limits = limits
+        self.count = 0
+        """Records yielded so far."""
+        self.line = 0
+        """The last line read (JSON Lines), for messages."""
+        self.read_bytes = 0
+        self.array = False
+        self.kept: list[bytes] | None = []
+        """Every byte read before the shape is known, for a document; None once more than a
+        record's limit (a document that large would be refused anyway)."""
+        self.kept_bytes = 0
+        self._blank_run = 0
+        """Bytes of whitespace skipped since the last newline."""
+
+    def at(self, message: str) -> str:
+        """``message``, with the place reached when it does not say it."""
+        if message.startswith("line "):
+            return message
+        if self.count and not self.array:
+            return f"{message} (after line {self.line})"
+        if self.count:
+            return f"{message} (after record {self.count})"
+        return message
+
+    def empty_kind(self) -> str:
+        if self.array:
+            return "an empty JSON array"
+        return "only whitespace" if self.read_bytes else "the input is empty"
+
+    def entries(self, stream: io.BufferedReader, suffix: str | None) -> Iterator[Entry]:
+        self.stream = stream
+        self.readline = self._readline(stream)
+        if suffix in _LINES:
+            yield from self._lines(())
+            return
+        self._skip_space()
+        if stream.peek(1)[:1] == b"[":
+            self.array = True
+            yield from self._array()
+            return
+        first = self._next_line()
+        if first is None:
+            return
+        number, whole = self.line, _is_object_line(first)
+        if whole and suffix != ".json":
+            yield from self._lines([(number, first)])
+            return
+        try:
+            second = self._next_line()
+        except ReadError:
+            self.count += 1  # what was read is reported before why reading stopped
+            yield Entry(self.name, number, first)
+            raise
+        if second is None and whole:
+            self.count += 1
+            yield Entry(self.name, None, first)  # a .json file of one line: one record
+            return
+        if second is not None and (whole or (second[:1] == b"{" and _is_object_line(second))):
+            yield from self._lines([(number, first), (self.line, second)])
+            return
+        document = self._document()
+        self.count += 1
+        yield Entry(self.name, None, document)
+
+    def _readline(self, stream: io.BufferedReader) -> Callable[[], bytes]:
+        limit = self.limits.record_bytes
+        cap = limit + 1 if limit else -1
+        readline = stream.readline
+
+        def read() -> bytes:
+            line = readline(cap)
+            self.line += 1
+            if len(line) == cap and line[-1:] != b"\n":
+                raise ReadError(
+                    f"line {self.line} is longer than {size_text(limit)} "
+                    "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES); stopped reading"
+                )
+            self.read_bytes += len(line)
+            return line
+
+        return read
+
+    def _skip_space(self) -> None:
+        """Past whitespace, a buffer at a time (a run of blank lines costs no line-by-line
+        loop), counting the lines."""
+        while True:
+            buffered = self.stream.peek(BUFFER)
+            size = len(buffered) - len(buffered.lstrip())
+            if not size:
+                return
+            space = self.stream.read(size)
+            newlines = space.count(b"\n")
+            self.line += newlines
+            self.read_bytes += size
+            self._keep(space)
+            if newlines:
+                self._blank_run = size - space.rfind(b"\n") - 1
+            else:
+                self._blank_run += size
+            limit = self.limits.record_bytes
+            if limit and self._blank_run > limit:
+                raise ReadError(
+                    f"line {self.line + 1} is longer than {size_text(limit)} "
+                    "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES); stopped reading"
+                )
+            if size < len(buffered):
+                self._blank_run = 0
+                return
+
+    def _keep(self, data: bytes) -> None:
+        if self.kept is None:
+            return
+        self.kept_bytes += len(data)
+        if self.limits.record_bytes and self.kept_bytes > self.limits.record_bytes:
+            self.kept = None
+        else:
+            self.kept.append(data)
+
+    def _next_line(self) -> bytes | None:
+        """The next non-blank line, None at the end."""
+        self._skip_space()
+        line = self.readline()
+        if not line:
+            self.line -= 1
+            return None
+        self._keep(line)
+        return line
+
+    def _lines(self, first: Iterable[tuple[int, bytes | None]]) -> Iterator[Entry]:
+        name = self.name
+        self.kept = None  # not a document
+        for number, line in first:
+            if line is not None:
+                self.count += 1
+                yield Entry(name, number, line)
+        for line in iter(self.readline, b""):
+            if line.isspace():
+                self._skip_space()
+            else:
+                self.count += 1
+                yield Entry(name, self.line, line)
+        self.line -= 1
+
+    def _array(self) -> Iterator[Entry]:
+        self.kept = None  # not a document
+        limit = self.limits.record_bytes
+        split = elements(self.stream.read, b"", limit, BUFFER, self.read_bytes)
+        for index, element in enumerate(split, start=1):
+            self.count = index
+            yield Entry(self.name, index, element)
+
+    def _document(self) -> bytes:
+        """The whole input as one document, within the limit of one record."""
+        limit = self.limits.record_bytes
+        kept = self.kept
+        rest = b""
+        if kept is not None:
+            rest = self.stream.read(limit + 1 - self.kept_bytes) if limit else self.stream.read()
+        if kept is None or (limit and self.kept_bytes + len(rest) > limit):
+            raise ReadError(
+                f"one JSON document of more than {size_text(limit)} "
+                "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES)"
+            )
+        return b"".join(kept) + rest
+
+
+def _is_object_line(line: bytes) -> bool:
+    """Whether ``line`` is one whole JSON object (brackets balanced, nothing after it), whatever
+    is inside: ``NaN`` or a huge integer do not make a record line anything else."""
+    start = len(line) - len(line.lstrip())
+    if line[start : start + 1] != b"{":
+        return False
+    try:
+        end = value_end(line, start, final=False)
+    except MismatchError:
+        return False
+    return end != INCOMPLETE and not line[end:].strip()
 
 
 def __getattr__(name: str) -> Any:

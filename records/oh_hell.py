@@ -2,19 +2,20 @@
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay/engines/oh_hell.py`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §2.7.
+Parameter names and values follow RULES.md §2.7 (docs/oh_hell.md).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Literal
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
 
 from records.base import Count, HandBase, RecordBase, Seat, Strict
 from records.cards import FRENCH_52
+from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int, Text
+from records.messages import rules_with
 from records.rules.oh_hell import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.oh_hell import PRESETS as PRESETS
 from records.rules.oh_hell import OhHellRules as OhHellRules
@@ -23,12 +24,14 @@ from records.rules.oh_hell import OhHellRules as OhHellRules
 def preset(name: str, num_players: int, **overrides: object) -> OhHellRules:
     """The rules of a named preset for a number of players, with some values changed.
 
-    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` (pydantic's
-    ``ValidationError``) for values the format does not allow. The values are checked as
-    strictly as in a record: ``num_players="4"`` is an error, not 4.
+    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` for values the
+    format does not allow, each in words (``records.messages.rules_with``). The values are
+    checked as strictly as in a record: ``num_players="4"`` is an error, not 4.
     """
-    rules = dataclasses.replace(PRESETS[name], num_players=num_players, **overrides)  # type: ignore[arg-type]
-    return _RULES.validate_python(rules)  # the dataclass revalidates its instances
+    rules: OhHellRules = rules_with(
+        PRESETS[name], _RULES, "oh_hell", num_players=num_players, **overrides
+    )
+    return rules
 
 
 _RULES: TypeAdapter[OhHellRules] = TypeAdapter(OhHellRules)
@@ -85,7 +88,7 @@ class Abandon(Strict):
     """The hand was stopped before its end and is not scored."""
 
     type: Literal["abandon"]
-    reason: str | None = None
+    reason: Text | None = None
 
 
 Action = Annotated[Bid | Play | Claim | Abandon, Field(discriminator="type")]
@@ -96,19 +99,19 @@ class HandClaims(Strict):
 
     tricks: list[Count | None] | None = None
     """Tricks taken, per seat."""
-    scores: list[int | None] | None = None
+    scores: list[Int | None] | None = None
     """Points scored in this hand, per seat."""
-    totals: list[int | None] | None = None
+    totals: list[Int | None] | None = None
     """Running totals after this hand, per seat."""
 
 
 class Hand(HandBase):
     """One deal, from the deal to the last trick."""
 
-    number: Annotated[int, Ge(1)]
+    number: Annotated[int, Ge(1), Le(MAX_INT)]
     """Position of the deal in the game's schedule, from 1."""
     deal: Deal
-    actions: list[Action]
+    actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
     """Bids, plays and any claim or abandonment, in the order they happened."""
     claims: HandClaims | None = None
 
@@ -116,7 +119,7 @@ class Hand(HandBase):
 class GameClaims(Strict):
     """What the source wrote down about the whole game."""
 
-    totals: list[int | None] | None = None
+    totals: list[Int | None] | None = None
     """Final totals per seat."""
     winners: list[Seat] | None = None
     """The winning seat(s); more than one on a tie."""
@@ -127,5 +130,5 @@ class OhHellRecord(RecordBase):
 
     game: Literal["oh_hell"]
     rules: OhHellRules
-    hands: Annotated[list[Hand], Field(min_length=1)]
+    hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
     claims: GameClaims | None = None

@@ -2,7 +2,8 @@
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay.engines.pinochle`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §1.10; suits are the card letters ``C D H S``.
+Parameter names and values follow RULES.md §1.10 (docs/pinochle.md); suits are the card letters
+``C D H S``.
 
 A hand records what happened at the table, in order: the auction calls, the declarer taking
 (and showing) the widow, the trump named, the melds declared with the cards that make each one,
@@ -12,14 +13,15 @@ again before the first lead; the last declaration stands (RULES.md §1.4, §5).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Literal
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
 
 from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
+from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
+from records.messages import rules_with
 from records.rules.pinochle import DEFAULT_PAYMENT_TABLE as DEFAULT_PAYMENT_TABLE
 from records.rules.pinochle import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.pinochle import PRESETS as PRESETS
@@ -31,12 +33,13 @@ from records.rules.pinochle import Suit as Suit
 def preset(name: str, **overrides: object) -> PinochleRules:
     """The rules of a named preset with some values changed.
 
-    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` (pydantic's
-    ``ValidationError``) for values the format does not allow. The values are checked as
-    strictly as in a record: a list for ``forbidden_bid_endings`` is an error, not a tuple.
+    Raises ``TypeError`` for a parameter the rules do not have and ``ValueError`` for values the
+    format does not allow, each in words (``records.messages.rules_with``). The values are
+    checked as strictly as in a record: a list for ``forbidden_bid_endings`` is an error, not a
+    tuple.
     """
-    rules = dataclasses.replace(PRESETS[name], **overrides)  # type: ignore[arg-type]
-    return _RULES.validate_python(rules)  # the dataclass revalidates its instances
+    rules: PinochleRules = rules_with(PRESETS[name], _RULES, "pinochle", **overrides)
+    return rules
 
 
 _RULES: TypeAdapter[PinochleRules] = TypeAdapter(PinochleRules)
@@ -66,7 +69,7 @@ class Bid(Strict):
 
     type: Literal["bid"]
     seat: Seat
-    points: Annotated[int, Ge(0)]
+    points: Annotated[int, Ge(0), Le(MAX_INT)]
     """The bid, a multiple of 10 above the current high bid."""
 
 
@@ -99,7 +102,7 @@ class MeldDeclaration(Strict):
     """One meld laid on the table, with the cards that make it."""
 
     meld: MeldKind
-    """The meld's name in the meld table (RULES.md §1.4); a marriage in trumps is a
+    """The meld's name in the meld table (docs/pinochle.md); a marriage in trumps is a
     ``royal_marriage``."""
     cards: list[Card]
     """Exactly the cards the meld needs, e.g. ``["QS", "JD"]`` for a pinochle."""
@@ -154,21 +157,21 @@ class HandClaims(Strict):
 
     declarer: Seat | None = None
     """The seat that won the auction."""
-    contract: int | None = None
+    contract: Int | None = None
     """The winning bid."""
-    meld: int | None = None
+    meld: Int | None = None
     """The declarer's scored meld points."""
-    counters: int | None = None
+    counters: Int | None = None
     """The declarer's card points: counters in his tricks, counters buried and the last-trick
     bonus if he won the last trick."""
     made: bool | None = None
     """Whether the declarer made his contract (true when the opponents conceded)."""
-    chips: list[int | None] | None = None
+    chips: list[Int | None] | None = None
     """Chips won (positive) or paid (negative) in this hand, per seat, sitting-out seats
     included."""
-    kitty: int | None = None
+    kitty: Int | None = None
     """Chips the kitty received (positive) or paid (negative) in this hand."""
-    totals: list[int | None] | None = None
+    totals: list[Int | None] | None = None
     """Running chip totals per seat after this hand."""
 
 
@@ -176,7 +179,7 @@ class Hand(HandBase):
     """One deal, from the deal to the settlement."""
 
     deal: Deal
-    actions: list[Action]
+    actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
     """Auction calls, widow, trump, melds, burial, plays and any concession, in order."""
     claims: HandClaims | None = None
 
@@ -184,9 +187,9 @@ class Hand(HandBase):
 class SittingClaims(Strict):
     """What the source wrote down about the whole sitting."""
 
-    totals: list[int | None] | None = None
+    totals: list[Int | None] | None = None
     """Final chip totals per seat."""
-    kitty: int | None = None
+    kitty: Int | None = None
     """The kitty's balance at the end of the sitting."""
 
 
@@ -197,5 +200,5 @@ class PinochleRecord(RecordBase):
     rules: PinochleRules
     players: list[Player]
     """Everyone seated, sitting-out seats included (``table_size`` players)."""
-    hands: Annotated[list[Hand], Field(min_length=1)]
+    hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
     claims: SittingClaims | None = None

@@ -15,8 +15,9 @@ leaves three doors open, and msgspec closes all three by itself:
 marker wherever ``T`` has one of these gaps and leaves it out of the generated structs.
 
 One difference remains that no annotation can close: of two equal keys in one object, pydantic
-reads the last and never looks at the first, msgspec checks both (``tests/test_structs.py`` pins
-it). Only a document with duplicate keys can be read by pydantic and refused by msgspec.
+reads the last and never looks at the first, msgspec checks both. Neither reading stands: both
+readers, as tricklog uses them, refuse a key stated twice (``records.duplicates``;
+``tests/format/test_structs.py`` pins it).
 
 This module imports nothing outside the standard library when it is loaded: the rules dataclasses
 use the marker, and the engines that take them must load without pydantic.
@@ -30,6 +31,8 @@ import types
 import typing
 from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin
+
+from records.limits import MAX_DEPTH
 
 __all__ = ["StrictJson", "gaps"]
 
@@ -179,17 +182,17 @@ def _int_key(key: str) -> int:
     return int(key)
 
 
-def _finite(value: Any, from_json: bool = True) -> Any:
-    """No float infinity or NaN anywhere in an arbitrary JSON value."""
+def _finite(value: Any, from_json: bool = True, depth: int = 0) -> Any:
+    """No float infinity or NaN anywhere in an arbitrary JSON value, and no nesting deeper than
+    ``records.limits.MAX_DEPTH`` (which the msgspec path checks too: ``too_deep``)."""
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{value} is not a JSON number")
-    elif isinstance(value, dict):
-        for item in value.values():
-            _finite(item)
-    elif isinstance(value, list):
-        for item in value:
-            _finite(item)
+    elif isinstance(value, (dict, list)):
+        if depth >= MAX_DEPTH:
+            raise ValueError(f"arrays and objects nested more than {MAX_DEPTH} levels deep")
+        for item in value.values() if isinstance(value, dict) else value:
+            _finite(item, from_json, depth + 1)
     return value
 
 

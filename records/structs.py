@@ -49,6 +49,9 @@ OhHellRulesNoTrumpRule = Literal[
 ]
 
 
+Bounded1 = Annotated[int, msgspec.Meta(ge=-9007199254740991, le=9007199254740991)]
+
+
 class OhHellRulesStruct(
     msgspec.Struct,
     forbid_unknown_fields=True,
@@ -58,7 +61,7 @@ class OhHellRulesStruct(
 ):
     """From ``records.rules.oh_hell.OhHellRules``."""
 
-    preset: str | None = None
+    preset: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
     num_players: Annotated[int, msgspec.Meta(ge=3, le=10)]
     hand_sizes: OhHellRulesHandSizes
     single_hand_size: Annotated[int, msgspec.Meta(ge=1, le=17)] | None
@@ -69,12 +72,12 @@ class OhHellRulesStruct(
     must_trump_when_void: bool
     nil_score: Literal[10, 5, "5_plus_h"]
     miss_score: Literal["zero", "tricks", "minus_diff"]
-    made_bonus: int
-    points_per_trick: int
+    made_bonus: Bounded1
+    points_per_trick: Bounded1
     slam_bonuses: bool
-    slam_min_hand: Annotated[int, msgspec.Meta(ge=1)]
-    small_slam: int
-    grand_slam: int
+    slam_min_hand: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    small_slam: Bounded1
+    grand_slam: Bounded1
     cut_tiebreak_suits: Literal["none", "CDHS"]
 
     def to_dataclass(self) -> OhHellRules:
@@ -111,8 +114,8 @@ class Player(
     """From ``records.base.Player``."""
 
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    name: str
-    id: str | None = None
+    name: Annotated[str, msgspec.Meta(max_length=4096)]
+    id: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
 
 
 class Metadata(
@@ -124,11 +127,11 @@ class Metadata(
 ):
     """From ``records.base.Metadata``."""
 
-    event: str | None = None
-    site: str | None = None
-    date: str | None = None
-    table: str | None = None
-    source: str | None = None
+    event: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+    site: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+    date: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+    table: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+    source: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
 
 
 French52Card = Literal[
@@ -214,7 +217,7 @@ class OhHellBid(
 
     type: ClassVar[Literal["bid"]] = "bid"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    tricks: Annotated[int, msgspec.Meta(ge=0)]
+    tricks: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
 
 
 class OhHellPlay(
@@ -246,7 +249,7 @@ class OhHellClaim(
 
     type: ClassVar[Literal["claim"]] = "claim"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    remaining: list[Annotated[int, msgspec.Meta(ge=0)]]
+    remaining: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]]
 
 
 class OhHellAbandon(
@@ -261,10 +264,13 @@ class OhHellAbandon(
     """From ``records.oh_hell.Abandon``."""
 
     type: ClassVar[Literal["abandon"]] = "abandon"
-    reason: str | None = None
+    reason: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
 
 
 OhHellHandActions = OhHellBid | OhHellPlay | OhHellClaim | OhHellAbandon
+
+
+Bounded2 = Annotated[list[OhHellHandActions], msgspec.Meta(max_length=1000)]
 
 
 class OhHellHandClaims(
@@ -276,9 +282,9 @@ class OhHellHandClaims(
 ):
     """From ``records.oh_hell.HandClaims``."""
 
-    tricks: list[Annotated[int, msgspec.Meta(ge=0)] | None] | None = None
-    scores: list[int | None] | None = None
-    totals: list[int | None] | None = None
+    tricks: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None] | None = None
+    scores: list[Bounded1 | None] | None = None
+    totals: list[Bounded1 | None] | None = None
 
 
 class OhHellHand(
@@ -290,12 +296,15 @@ class OhHellHand(
 ):
     """From ``records.oh_hell.Hand``."""
 
-    number: Annotated[int, msgspec.Meta(ge=1)]
+    number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: OhHellDeal
-    actions: list[OhHellHandActions]
+    actions: Bounded2
     claims: OhHellHandClaims | None = None
     extensions: dict[str, Any] | None = None
+
+
+Bounded3 = Annotated[list[OhHellHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class OhHellGameClaims(
@@ -307,7 +316,7 @@ class OhHellGameClaims(
 ):
     """From ``records.oh_hell.GameClaims``."""
 
-    totals: list[int | None] | None = None
+    totals: list[Bounded1 | None] | None = None
     winners: list[Annotated[int, msgspec.Meta(ge=0, le=9)]] | None = None
 
 
@@ -324,11 +333,11 @@ class OhHellRecord(
 
     game: ClassVar[Literal["oh_hell"]] = "oh_hell"
     format_version: Literal[1]
-    id: str
+    id: Annotated[str, msgspec.Meta(max_length=4096)]
     rules: OhHellRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Annotated[list[OhHellHand], msgspec.Meta(min_length=1)]
+    hands: Bounded3
     claims: OhHellGameClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -350,16 +359,16 @@ class PinochleRulesStruct(
 ):
     """From ``records.rules.pinochle.PinochleRules``."""
 
-    preset: str | None = None
+    preset: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
     table_size: Literal[3, 4, 5]
     sitout_rule: Literal["dealer", "dealer_right", "dealer_and_second_left"]
     deal_pattern: Literal["3-W3-3-3-3-3", "4-W3-4-4-3"]
-    min_bid: Annotated[int, msgspec.Meta(ge=10)]
+    min_bid: Annotated[int, msgspec.Meta(ge=10, le=9007199254740991)]
     bid_step_rule: Literal["multiple_of_10", "exactly_plus_10"]
     no_bid_rule: Literal["redeal", "eldest_forced", "last_forced"]
     forbidden_bid_endings: tuple[Annotated[int, msgspec.Meta(ge=0, le=90)], ...]
     card_points: Literal["classic", "alt_a", "alt_b", "simplified"]
-    last_trick_bonus: int
+    last_trick_bonus: Bounded1
     meld_values: Literal["classic"]
     dix_class: Literal["A", "special"]
     double_meld_values: Literal["additive", "bonus"]
@@ -374,11 +383,11 @@ class PinochleRulesStruct(
     allow_declarer_concede: bool
     allow_opponent_concede: bool
     throw_in_at_min_without_widow: bool
-    payment_table: dict[int, int]
-    trump_multiplier: dict[Literal["C", "D", "H", "S"], int]
+    payment_table: dict[int, Bounded1]
+    trump_multiplier: dict[Literal["C", "D", "H", "S"], Bounded1]
     bete_rule: Literal["hoyle", "symmetric", "scarne_spades"]
     kitty: bool
-    kitty_threshold: int
+    kitty_threshold: Bounded1
 
     def to_dataclass(self) -> PinochleRules:
         """The ``records.rules.pinochle.PinochleRules`` the engines take."""
@@ -469,7 +478,7 @@ class PinochleBid(
 
     type: ClassVar[Literal["bid"]] = "bid"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    points: Annotated[int, msgspec.Meta(ge=0)]
+    points: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
 
 
 class PinochlePass(
@@ -632,6 +641,9 @@ PinochleHandActions = (
 )
 
 
+Bounded4 = Annotated[list[PinochleHandActions], msgspec.Meta(max_length=1000)]
+
+
 class PinochleHandClaims(
     msgspec.Struct,
     forbid_unknown_fields=True,
@@ -642,13 +654,13 @@ class PinochleHandClaims(
     """From ``records.pinochle.HandClaims``."""
 
     declarer: Annotated[int, msgspec.Meta(ge=0, le=9)] | None = None
-    contract: int | None = None
-    meld: int | None = None
-    counters: int | None = None
+    contract: Bounded1 | None = None
+    meld: Bounded1 | None = None
+    counters: Bounded1 | None = None
     made: bool | None = None
-    chips: list[int | None] | None = None
-    kitty: int | None = None
-    totals: list[int | None] | None = None
+    chips: list[Bounded1 | None] | None = None
+    kitty: Bounded1 | None = None
+    totals: list[Bounded1 | None] | None = None
 
 
 class PinochleHand(
@@ -660,12 +672,15 @@ class PinochleHand(
 ):
     """From ``records.pinochle.Hand``."""
 
-    number: Annotated[int, msgspec.Meta(ge=1)]
+    number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: PinochleDeal
-    actions: list[PinochleHandActions]
+    actions: Bounded4
     claims: PinochleHandClaims | None = None
     extensions: dict[str, Any] | None = None
+
+
+Bounded5 = Annotated[list[PinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class PinochleSittingClaims(
@@ -677,8 +692,8 @@ class PinochleSittingClaims(
 ):
     """From ``records.pinochle.SittingClaims``."""
 
-    totals: list[int | None] | None = None
-    kitty: int | None = None
+    totals: list[Bounded1 | None] | None = None
+    kitty: Bounded1 | None = None
 
 
 class PinochleRecord(
@@ -694,11 +709,11 @@ class PinochleRecord(
 
     game: ClassVar[Literal["pinochle"]] = "pinochle"
     format_version: Literal[1]
-    id: str
+    id: Annotated[str, msgspec.Meta(max_length=4096)]
     rules: PinochleRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Annotated[list[PinochleHand], msgspec.Meta(min_length=1)]
+    hands: Bounded5
     claims: PinochleSittingClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -712,7 +727,7 @@ class BestiaRulesStruct(
 ):
     """From ``records.rules.bestia.BestiaRules``."""
 
-    preset: str | None = None
+    preset: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
     num_players: Annotated[int, msgspec.Meta(ge=3, le=10)]
     hand_size: Literal[3, 4, 5]
     deal_pattern: Literal["batch_of_3", "one_at_a_time"]
@@ -722,18 +737,18 @@ class BestiaRulesStruct(
     max_exchange: Annotated[int, msgspec.Meta(ge=0, le=5)]
     blind_allowed: bool
     blind_eligibility: Literal["passed_only", "any_active"]
-    blind_min_stock: Annotated[int, msgspec.Meta(ge=0)]
+    blind_min_stock: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     top_trump_lead: Literal["first_trick", "every_lead", "off"]
     must_trump_when_void: bool
     must_overtrump: bool
     must_beat_in_suit: bool
     first_leader: Literal["eldest_playing", "first_to_declare_play"]
     invito_payers: Literal["all_seated", "players_only", "dealer_only"]
-    invito: Annotated[int, msgspec.Meta(ge=0)]
+    invito: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     share_per_trick: Literal["pot_over_hand_size"]
     bestia_amount: Literal["pot", "previous_pot", "fixed"]
-    bestia_fixed: Annotated[int, msgspec.Meta(ge=0)] | None
-    bestia_cap: Annotated[int, msgspec.Meta(ge=0)] | None
+    bestia_fixed: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None
+    bestia_cap: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None
     bestia_destination: Literal["next_pot", "current_pot"]
     single_player: Literal["wins_pot", "carry_pot"]
     all_pass: Literal["refund_and_carry", "carry_all"]
@@ -857,7 +872,7 @@ class BestiaJoin(
 
     type: ClassVar[Literal["join"]] = "join"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    exchange: Annotated[int, msgspec.Meta(ge=0)]
+    exchange: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     discards: list[Italian40Card]
     drawn: list[Italian40Card]
 
@@ -897,6 +912,9 @@ class BestiaPlay(
 BestiaHandActions = BestiaPass | BestiaJoin | BestiaBlindDraw | BestiaPlay
 
 
+Bounded6 = Annotated[list[BestiaHandActions], msgspec.Meta(max_length=1000)]
+
+
 class BestiaHandClaims(
     msgspec.Struct,
     forbid_unknown_fields=True,
@@ -906,15 +924,15 @@ class BestiaHandClaims(
 ):
     """From ``records.bestia.HandClaims``."""
 
-    starting_pot: int | None = None
-    invitos: list[int | None] | None = None
-    pot: int | None = None
-    tricks: list[Annotated[int, msgspec.Meta(ge=0)] | None] | None = None
-    shares: list[int | None] | None = None
-    refunds: list[int | None] | None = None
-    bestias: list[int | None] | None = None
-    carried: int | None = None
-    balances: list[int | None] | None = None
+    starting_pot: Bounded1 | None = None
+    invitos: list[Bounded1 | None] | None = None
+    pot: Bounded1 | None = None
+    tricks: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None] | None = None
+    shares: list[Bounded1 | None] | None = None
+    refunds: list[Bounded1 | None] | None = None
+    bestias: list[Bounded1 | None] | None = None
+    carried: Bounded1 | None = None
+    balances: list[Bounded1 | None] | None = None
 
 
 class BestiaHand(
@@ -926,12 +944,15 @@ class BestiaHand(
 ):
     """From ``records.bestia.Hand``."""
 
-    number: Annotated[int, msgspec.Meta(ge=1)]
+    number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: BestiaDeal
-    actions: list[BestiaHandActions]
+    actions: Bounded6
     claims: BestiaHandClaims | None = None
     extensions: dict[str, Any] | None = None
+
+
+Bounded7 = Annotated[list[BestiaHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class BestiaSittingClaims(
@@ -943,8 +964,8 @@ class BestiaSittingClaims(
 ):
     """From ``records.bestia.SittingClaims``."""
 
-    balances: list[int | None] | None = None
-    carried: int | None = None
+    balances: list[Bounded1 | None] | None = None
+    carried: Bounded1 | None = None
 
 
 class BestiaRecord(
@@ -960,14 +981,14 @@ class BestiaRecord(
 
     game: ClassVar[Literal["bestia"]] = "bestia"
     format_version: Literal[1]
-    id: str
+    id: Annotated[str, msgspec.Meta(max_length=4096)]
     rules: BestiaRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Annotated[list[BestiaHand], msgspec.Meta(min_length=1)]
+    hands: Bounded7
     claims: BestiaSittingClaims | None = None
     extensions: dict[str, Any] | None = None
-    opening_pot: Annotated[int, msgspec.Meta(ge=0)] = 0
+    opening_pot: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] = 0
 
 
 Record = OhHellRecord | PinochleRecord | BestiaRecord

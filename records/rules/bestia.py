@@ -1,4 +1,5 @@
-"""The rules block of Bestia (RULES.md §3.7): every parameter, the defaults and the presets.
+"""The rules block of Bestia (RULES.md §3.7; in words in docs/bestia.md): every parameter, the
+defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
 pydantic validates it inside a record (``records.bestia``), reading the configuration below.
@@ -12,15 +13,16 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.limits import MAX_INT, Text
 from records.strict_json import StrictJson
 
-Money = Annotated[int, Ge(0)]
+Money = Annotated[int, Ge(0), Le(MAX_INT)]
 """An amount paid or received, in the smallest unit of the table's currency."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BestiaRules:
-    """Every rule parameter of Bestia (RULES.md §3.7). A record states all of them."""
+    """Every rule parameter of Bestia (docs/bestia.md). A record states all of them."""
 
     # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
     # An instance given to a record or to preset() is checked again, field by field.
@@ -31,7 +33,7 @@ class BestiaRules:
         "use_attribute_docstrings": True,
     }
 
-    preset: str | None = None
+    preset: Text | None = None
     """Name of the preset these values started from (``default``, ``reference``, ``perugia``,
     ``sisal``). Informative only: the values below are what the engine applies."""
     num_players: Annotated[int, Ge(3), Le(10)]
@@ -50,16 +52,17 @@ class BestiaRules:
     declaration_start: Literal["right_of_eldest", "right_of_dealer"]
     """Who declares first. ``right_of_eldest``: the player at the right of the eldest (literal
     original text, the eldest speaks last); ``right_of_dealer``: the eldest, at the dealer's
-    right, speaks first (every reference). RULES.md Q-BES-1: the highest-risk setting."""
+    right, speaks first (every other source). The setting records most often get wrong: the
+    audit notes which order a record's first round fits."""
     max_exchange: Annotated[int, Ge(0), Le(5)]
     """Most cards a player who plays may exchange: 3 (original text: "even all three"), 2
     (Perugia). Never more than the hand size."""
     blind_allowed: bool
     """Whether the second round of blind draws ("al buio") takes place."""
     blind_eligibility: Literal["passed_only", "any_active"]
-    """Who may draw blind: players who passed (RULES.md Q-BES-6) or any seat that has not drawn
+    """Who may draw blind: players who passed (tricklog's reading) or any seat that has not drawn
     blind yet (the literal "ogni giocatore attivo"; a player who declared gives up his hand)."""
-    blind_min_stock: Annotated[int, Ge(0)]
+    blind_min_stock: Annotated[int, Ge(0), Le(MAX_INT)]
     """A blind draw needs at least this many cards left in the stock (3), and never fewer than
     the hand size."""
     top_trump_lead: Literal["first_trick", "every_lead", "off"]
@@ -74,25 +77,26 @@ class BestiaRules:
     """When following suit, a player must beat the winning card if able (no source: false)."""
     first_leader: Literal["eldest_playing", "first_to_declare_play"]
     """Who leads the first trick: the first player of the playing set anticlockwise from the
-    eldest (dealer's right), or the first seat that entered the playing set (R-IOGAMES)."""
+    eldest (dealer's right), or the first seat that entered the playing set (as one source
+    has it)."""
     invito_payers: Literal["all_seated", "players_only", "dealer_only"]
     """Who pays the invito into the pot: every seat before the deal (passing forfeits it), only
     the seats that play, or the dealer alone."""
     invito: Money
     """The invito, per payer, in the smallest unit."""
     share_per_trick: Literal["pot_over_hand_size"]
-    """Each trick wins pot / hand_size (RULES.md §3.6(3)); the only value so far."""
+    """Each trick wins pot / hand_size; the only value so far."""
     bestia_amount: Literal["pot", "previous_pot", "fixed"]
     """What a playing seat that takes no trick pays: the pot of the hand (starting pot plus
-    invitos), the previous pot (R-CAFFE; not supported by the engine, its meaning is unsure),
-    or ``bestia_fixed``."""
+    invitos), the previous pot (one source's rule; not supported, since which pot it means is
+    unclear), or ``bestia_fixed``."""
     bestia_fixed: Money | None
     """The bestia when ``bestia_amount`` is ``fixed``; null otherwise."""
     bestia_cap: Money | None
     """Largest bestia a seat pays, or null for no cap."""
     bestia_destination: Literal["next_pot", "current_pot"]
     """Where the bestias go: into the next hand's starting pot (original text) or into the pot
-    being divided (R-SISAL read literally)."""
+    being divided (Sisal's rules read literally)."""
     single_player: Literal["wins_pot", "carry_pot"]
     """When one seat plays: he takes every trick and wins the pot, or the pot is carried to the
     next hand untouched."""
@@ -132,7 +136,8 @@ DEFAULT_RULES = BestiaRules(
     all_pass="refund_and_carry",
     pot_rounding="floor_carry",
 )
-"""The original text's rules with RULES.md §3.8's recommended readings (for four players)."""
+"""The original text's rules with the readings of RULES.md §3.8 (docs/bestia.md), for four
+players."""
 
 PRESETS: dict[str, BestiaRules] = {
     "default": DEFAULT_RULES,
@@ -155,6 +160,6 @@ PRESETS: dict[str, BestiaRules] = {
         bestia_destination="current_pot",
     ),
 }
-"""Named bundles of rule values: ``reference`` is the declaration order of every reference
-(Q-BES-1); ``perugia`` R-PERUGIA (dealer funds a pot divisible by three, exchange up to two);
-``sisal`` R-SISAL read literally (bestias join the pot being divided)."""
+"""Named bundles of rule values (docs/bestia.md): ``reference`` is the declaration order of every
+other source (Q-BES-1); ``perugia`` R-PERUGIA (dealer funds a pot divisible by three, exchange up
+to two); ``sisal`` R-SISAL read literally (bestias join the pot being divided)."""

@@ -1,4 +1,5 @@
-"""The rules block of Oh Hell (RULES.md §2.7): every parameter, the defaults and the presets.
+"""The rules block of Oh Hell (RULES.md §2.7; in words in docs/oh_hell.md): every parameter, the
+defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
 pydantic validates it inside a record (``records.oh_hell``), reading the configuration below.
@@ -12,6 +13,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.limits import MAX_INT, Int, Text
 from records.strict_json import StrictJson
 
 HandSizes = Literal[
@@ -26,7 +28,7 @@ NilScore = Literal[10, 5, "5_plus_h"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OhHellRules:
-    """Every rule parameter of Oh Hell (RULES.md §2.7). A record states all of them."""
+    """Every rule parameter of Oh Hell (docs/oh_hell.md). A record states all of them."""
 
     # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
     # An instance given to a record or to preset() is checked again, field by field.
@@ -37,7 +39,7 @@ class OhHellRules:
         "use_attribute_docstrings": True,
     }
 
-    preset: str | None = None
+    preset: Text | None = None
     """Name of the preset these values started from (``default``, ``openspiel``, ``hoyle``).
     Informative only: the values below are what the engine applies."""
     num_players: Annotated[int, Ge(3), Le(10)]
@@ -72,17 +74,17 @@ class OhHellRules:
     """Points for a missed bid: ``zero`` (original text), ``tricks`` (points_per_trick per
     trick taken, OpenSpiel), ``minus_diff`` (minus points_per_trick per trick off the bid,
     OpenSpiel's off_bid_penalty)."""
-    made_bonus: int
+    made_bonus: Int
     """Bonus for a bid of one or more made exactly (10)."""
-    points_per_trick: int
+    points_per_trick: Int
     """Points per trick of a bid made exactly (1)."""
     slam_bonuses: bool
     """Award the small and grand slam bonuses (a scoring variant of the original text)."""
-    slam_min_hand: Annotated[int, Ge(1)]
+    slam_min_hand: Annotated[int, Ge(1), Le(MAX_INT)]
     """Smallest deal on which a slam bonus counts ("more than five cards": 6)."""
-    small_slam: int
+    small_slam: Int
     """Bonus for bidding and taking all tricks but one (25)."""
-    grand_slam: int
+    grand_slam: Int
     """Bonus for bidding and taking every trick (50)."""
     cut_tiebreak_suits: Literal["none", "CDHS"]
     """How ties of the cut for the first dealer are broken: re-cut, or suit order C<D<H<S.
@@ -109,7 +111,8 @@ DEFAULT_RULES = OhHellRules(
     grand_slam=50,
     cut_tiebreak_suits="none",
 )
-"""The original text's rules with RULES.md §2.8's recommended readings (for four players)."""
+"""The original text's rules with the readings of RULES.md §2.8 (docs/oh_hell.md), for four
+players."""
 
 PRESETS: dict[str, OhHellRules] = {
     "default": DEFAULT_RULES,
@@ -131,4 +134,4 @@ PRESETS: dict[str, OhHellRules] = {
         no_trump_rule="last_deal_always",
     ),
 }
-"""Named bundles of rule values (RULES.md §2.6 for ``openspiel``)."""
+"""Named bundles of rule values (docs/oh_hell.md; RULES.md §2.6 for ``openspiel``)."""

@@ -1,4 +1,5 @@
-"""The rules block of Auction Pinochle (RULES.md §1.10): every parameter, the defaults and the presets.
+"""The rules block of Auction Pinochle (RULES.md §1.10; in words in docs/pinochle.md): every
+parameter, the defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
 pydantic validates it inside a record (``records.pinochle``), reading the configuration below.
@@ -12,6 +13,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.limits import MAX_INT, Int, Text
 from records.strict_json import StrictJson
 
 Suit = Literal["C", "D", "H", "S"]
@@ -47,7 +49,7 @@ MeldKind = Literal[
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PinochleRules:
-    """Every rule parameter of Auction Pinochle (RULES.md §1.10). A record states all of them."""
+    """Every rule parameter of Auction Pinochle (docs/pinochle.md). A record states all of them."""
 
     # Strict like the record models (and the msgspec decoder, records/structs.py): no "4" for 4.
     # An instance given to a record or to preset() is checked again, field by field.
@@ -58,7 +60,7 @@ class PinochleRules:
         "use_attribute_docstrings": True,
     }
 
-    preset: str | None = None
+    preset: Text | None = None
     """Name of the preset these values started from (``default``, ``hoyle``, ...).
     Informative only: the values below are what the engine applies."""
     table_size: Annotated[Literal[3, 4, 5], StrictJson()]
@@ -72,10 +74,10 @@ class PinochleRules:
     deal_pattern: Literal["3-W3-3-3-3-3", "4-W3-4-4-3"]
     """Packets of the deal: threes with the widow after the first round (original text), or
     4-(3)-4-4-3. Informative: a record holds the hands as dealt, not the packets."""
-    min_bid: Annotated[int, Ge(10)]
+    min_bid: Annotated[int, Ge(10), Le(MAX_INT)]
     """The lowest bid (300 in the original text; 250 in some rule books)."""
     bid_step_rule: Literal["multiple_of_10", "exactly_plus_10"]
-    """``multiple_of_10``: any higher multiple of 10 (jump bids allowed, RULES.md Q-PIN-2);
+    """``multiple_of_10``: any higher multiple of 10 (jump bids allowed);
     ``exactly_plus_10``: the opening bid is ``min_bid`` and every later bid adds exactly 10."""
     no_bid_rule: NoBidRule
     """When nobody wants to bid. ``redeal``: if all three pass the hand is void and no chips
@@ -87,10 +89,10 @@ class PinochleRules:
     """Points of the cards taken in tricks or buried. ``classic`` A 11, 10 10, K 4, Q 3, J 2;
     ``alt_a`` A and 10 10, K and Q 5; ``alt_b`` A, 10 and K 10; ``simplified`` A, 10, K 1 with
     all meld values divided by ten (``last_trick_bonus`` then 1)."""
-    last_trick_bonus: int
+    last_trick_bonus: Int
     """Points for the declarer when he wins the last trick (10)."""
     meld_values: Literal["classic"]
-    """The meld table (RULES.md §1.4): flush 150, royal marriage 40, marriage 20, dix 10, aces
+    """The meld table: flush 150, royal marriage 40, marriage 20, dix 10, aces
     100, kings 80, queens 60, jacks 40, pinochle 40."""
     dix_class: Literal["A", "special"]
     """The class of the dix for the card-reuse rule: ``A`` with the sequences (original text:
@@ -112,9 +114,9 @@ class PinochleRules:
     first_lead: Literal["any", "trump"]
     """``trump``: the declarer must lead a trump to the first trick if he holds one."""
     head_rule: HeadRule
-    """Whether a player must beat the card winning the trick. ``none`` (original text,
-    repaired: RULES.md Q-PIN-3); ``trump_led``: only when trump is led; ``always``: whenever
-    able, and a void player must overtrump (pre-1945 rules)."""
+    """Whether a player must beat the card winning the trick. ``none`` (the original text, whose
+    garbled sentence on it is read this way); ``trump_led``: only when trump is led;
+    ``always``: whenever able, and a void player must overtrump (pre-1945 rules)."""
     must_overtrump: bool
     """A player who trumps must beat a trump already in the trick if able."""
     meld_requires_trick: bool
@@ -126,10 +128,10 @@ class PinochleRules:
     throw_in_at_min_without_widow: bool
     """A declarer at the minimum bid may throw the hand in before taking the widow, paying only
     the kitty."""
-    payment_table: Annotated[dict[int, int], StrictJson()]
+    payment_table: Annotated[dict[int, Int], StrictJson()]
     """Chips paid per player by bid bracket: the key is the bracket's lowest bid, the value the
     chips (300: 3, 350: 5, 400: 10, 450: 15, 500: 20, 550: 25, 600: 30)."""
-    trump_multiplier: dict[Suit, int]
+    trump_multiplier: dict[Suit, Int]
     """Factor on the payment when that suit is trump (original text: spades double)."""
     bete_rule: BeteRule
     """What a failed declarer pays each payee. ``hoyle``: once the table amount after
@@ -138,7 +140,7 @@ class PinochleRules:
     kitty: bool
     """Keep a kitty: a pool that pays and is paid like one more player for bids of at least
     ``kitty_threshold``, and receives the table amount on every concession."""
-    kitty_threshold: int
+    kitty_threshold: Int
     """The lowest bid for which the kitty pays and is paid (350)."""
 
 
@@ -176,7 +178,7 @@ DEFAULT_RULES = PinochleRules(
     kitty=False,
     kitty_threshold=350,
 )
-"""The original text's rules with RULES.md §1.11's recommended readings."""
+"""The original text's rules with the readings of RULES.md §1.11 (docs/pinochle.md)."""
 
 PRESETS: dict[str, PinochleRules] = {
     "default": DEFAULT_RULES,

@@ -17,6 +17,7 @@ MALFORMED_BY_SCHEMA = (
     "record.unknown-field",
     "record.missing-field",
     "record.unknown-tag",
+    "record.missing-tag",
     "record.format-version",
     "record.schema",
 )
