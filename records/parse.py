@@ -1,30 +1,35 @@
 """Parsing and writing records with the pydantic models, the format's one definition.
 
 ``parse`` turns JSON into a record model, or into the malformed problems that stop it from being
-one, in the format's words (the pointer into the document, the code, a message). The hot path of
-a check decodes with the generated ``records.structs`` instead and comes here only to explain a
-record those refuse.
+one, in the format's words (the pointer into the document, the code, a message that
+``records.messages`` writes). The hot path of a check decodes with the generated
+``records.structs`` instead and comes here only to explain a record those refuse.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
 from pydantic import TypeAdapter, ValidationError
 
+from records.duplicates import duplicate_keys, duplicates_in
+from records.messages import describe
 from records.problems import Kind, Problem, pointer
-from records.record import AnyRecord, Record
+from records.record import GAMES, AnyRecord, Record
 
 _ADAPTER: TypeAdapter[Record] = TypeAdapter(AnyRecord)
 
 
 def parse(data: bytes) -> Record | list[Problem]:
-    """The record in ``data``, or the malformed problems that stop it from being one."""
+    """The record in ``data``, or the malformed problems that stop it from being one (a key
+    stated twice in an object among them: ``records.duplicates``)."""
     try:
-        return _ADAPTER.validate_json(data)
+        record = _ADAPTER.validate_json(data)
     except ValidationError as exc:
-        return _schema_problems(exc, data)
+        return duplicate_keys(data) + _schema_problems(exc, data)
+    return duplicates_in(data) or record
 
 
 def loads(data: bytes | str) -> Record:
@@ -47,17 +52,11 @@ def dumps_pretty(record: Record) -> bytes:
 def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     errors = exc.errors(include_url=False)
     if errors and errors[0]["type"] == "json_invalid":
-        return [
-            Problem(
-                "record.json",
-                Kind.MALFORMED,
-                f"not valid JSON: {errors[0]['msg']}",
-            )
-        ]
-    try:
-        raw: Any = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        raw = None
+        message = describe(errors[0], [], None, None, None)
+        return [Problem("record.json", Kind.MALFORMED, message)]
+    raw = _document(data)
+    game = raw.get("game") if isinstance(raw, dict) else None
+    root = GAMES.get(game) if isinstance(game, str) else None
     problems: list[Problem] = []
     for error in errors:
         path = _real_path(raw, error["loc"])
@@ -69,16 +68,30 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
             Problem(
                 code,
                 Kind.MALFORMED,
-                _message(error),
+                describe(error, path, raw, root, game if root is not None else None),
                 pointer(*path),
                 hand=_hand_number(raw, hand),
-                actual=_short(error.get("input")),
+                # the value under an unknown key is not what is wrong with it: the key is
+                actual=None if code == "record.unknown-field" else _short(error.get("input")),
             )
         )
     # pydantic's order of errors within one object differs between versions; a misspelt key
     # is both unknown and missing, and the unknown key is the one a person should see first.
     problems.sort(key=lambda p: p.code != "record.unknown-field")
     return problems
+
+
+def _document(data: bytes) -> Any:
+    """The document as plain values, to find the places pydantic's errors point at. The standard
+    library reads what orjson refuses but pydantic accepted (NaN, integers beyond 64 bits)."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        pass
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        return None
 
 
 _CODES = {
@@ -90,13 +103,6 @@ _CODES = {
     "missing_keyword_only_argument": "record.missing-field",
     "missing_argument": "record.missing-field",
 }
-
-
-def _message(error: Any) -> str:
-    if error["type"] == "union_tag_invalid":
-        ctx = error.get("ctx", {})
-        return f"unknown {ctx.get('discriminator', 'tag')} {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
-    return str(error["msg"])
 
 
 def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:

@@ -15,7 +15,9 @@ from typing import IO, Any
 
 import msgspec
 
+from records.duplicates import find_duplicates
 from records.io import Entry, ReadFailure, iter_entries
+from records.limits import too_deep
 from records.problems import Problem
 from records.structs import ANY_RECORD
 from replay.claims import compare_claims
@@ -29,13 +31,17 @@ __all__ = ["check", "check_bytes", "check_entry", "check_paths", "check_record",
 
 def decode(data: bytes) -> Any:
     """The record in ``data`` (decoded for replay), or the malformed problems that stop it
-    from being one."""
+    from being one. An object that states a key twice is one of them (``records.duplicates``):
+    no reader of the record may pick one of the two values."""
     try:
-        return ANY_RECORD.decode(data)
-    except (msgspec.ValidationError, msgspec.DecodeError):
-        from records.parse import parse  # the models explain what the fast decoder refused
+        record = ANY_RECORD.decode(data)
+        if not too_deep(record):  # the one limit msgspec cannot state (records.limits)
+            return find_duplicates(data, record) or record
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        pass
+    from records.parse import parse  # the models explain what the fast decoder refused
 
-        return parse(data)
+    return parse(data)  # which reports duplicate keys too
 
 
 def steps(record: Any, *, audit: bool = True, actions: bool = True) -> Iterator[Step]:

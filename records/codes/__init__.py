@@ -1,0 +1,47 @@
+"""The catalogue of problem codes: every code tricklog can report, with its kind, the games whose
+records can raise it, what it means and an example message.
+
+The engines, referees and the parser emit codes as plain strings where they find a fault; this
+catalogue documents them. ``docs/problems.md`` and ``tricklog codes`` are made from it, and
+``tests/format/test_codes.py`` ties it to the code base and the fixtures: every code the source
+can emit is here, every entry has an ``invalid/`` fixture in each of its games (or says why no
+record can raise it), and every fixture's code is here.
+
+Adding a code: add a ``Code`` to the module of its kind (``malformed``, ``illegal`` or
+``inconsistent``) or of its game (``oh_hell``, ``pinochle``, ``bestia``), add a fixture
+``fixtures/<game>/invalid/<code>--<what>.json`` (``.tln`` for a code only the text notation
+raises) for each game in ``games``, and regenerate the docs (``python -m records.docs``).
+"""
+
+from __future__ import annotations
+
+from records.codes import bestia, illegal, inconsistent, malformed, oh_hell, pinochle
+from records.codes.entry import ALL, Code
+
+__all__ = ["ALL", "CODES", "Code", "codes_of"]
+
+
+def _catalogue() -> dict[str, Code]:
+    entries = [
+        *malformed.CODES,
+        *illegal.CODES,
+        *oh_hell.CODES,
+        *pinochle.CODES,
+        *bestia.CODES,
+        *inconsistent.CODES,
+    ]
+    found: dict[str, Code] = {}
+    for entry in entries:
+        if entry.code in found:
+            raise ValueError(f"problem code {entry.code} is catalogued twice")
+        found[entry.code] = entry
+    return dict(sorted(found.items()))
+
+
+CODES: dict[str, Code] = _catalogue()
+"""Every code, by name, in alphabetical order."""
+
+
+def codes_of(game: str | None = None) -> list[Code]:
+    """The codes records of ``game`` can raise (every catalogued code when ``game`` is None)."""
+    return [c for c in CODES.values() if game is None or game in c.games]

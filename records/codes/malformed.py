@@ -1,0 +1,143 @@
+"""Malformed: the text is not JSON, does not fit the record format, or states rules, seats or
+claim lists that no hand can be checked against."""
+
+from __future__ import annotations
+
+from records.codes.entry import ALL, BESTIA, MALFORMED, PINOCHLE, Code
+
+CODES = (
+    Code(
+        "record.json",
+        MALFORMED,
+        ALL,
+        "The text is not JSON at all: cut off, a stray character, a missing comma. Nothing else "
+        "of the record can be checked.",
+        "not valid JSON: the text ends inside a string at line 17 column 6",
+    ),
+    Code(
+        "record.format-version",
+        MALFORMED,
+        ALL,
+        "`format_version` is missing or is not a version this tricklog reads (1).",
+        "format_version 2 is not a version this tricklog reads (it reads 1)",
+    ),
+    Code(
+        "record.missing-tag",
+        MALFORMED,
+        ALL,
+        "An object lacks the key that says what it is: the record its `game`, an action its "
+        "`type`. The message lists the values allowed there.",
+        'an action needs a "type": one of pass, join, blind_draw, play (the actions of bestia)',
+    ),
+    Code(
+        "record.unknown-tag",
+        MALFORMED,
+        ALL,
+        "A `game` tricklog does not know, or an action `type` the game does not have; the "
+        "message suggests the nearest one and lists the others.",
+        '"pass" is not an action of oh_hell. The actions are bid, play, claim, abandon.',
+    ),
+    Code(
+        "record.duplicate-key",
+        MALFORMED,
+        ALL,
+        "An object states the same key more than once. JSON readers keep only the last value "
+        "without a word, so tricklog refuses to pick one; the pointer is the object, the key is "
+        "named.",
+        'the key "seat" is stated twice in this object; a record states each key once (a '
+        "reader would silently keep only the last value)",
+    ),
+    Code(
+        "record.text",
+        MALFORMED,
+        (),
+        "The text notation (docs/notation.md) cannot read a line: an unknown word, a value where "
+        "another is needed, a tag or { comment not closed, text that is not UTF-8. Reported at "
+        "its line and column.",
+        "SEAT:NUMBER expected, not '1:x'",
+        note="raised only when reading the text notation (.tln); no JSON record can raise it",
+    ),
+    Code(
+        "record.unknown-field",
+        MALFORMED,
+        ALL,
+        "A key the format does not define, usually a misspelling; the message names the nearest "
+        "known key (for the rules block, every parameter of the game). A source system's own "
+        "data belongs under `extensions`.",
+        'unknown key "delaer" in a hand; did you mean "dealer"?',
+    ),
+    Code(
+        "record.missing-field",
+        MALFORMED,
+        ALL,
+        "A required key is absent. The rules block must state every parameter of its game, "
+        "even those equal to the default.",
+        'the rules do not state "hook": a record states every rules parameter of oh_hell '
+        "(tricklog rules oh_hell lists them with their default values)",
+    ),
+    Code(
+        "record.schema",
+        MALFORMED,
+        ALL,
+        "A value of the wrong type, out of its range, not one of the allowed values, or a card "
+        "not written in the game's notation; the message says what was expected and suggests "
+        "the card meant (`10S` -> `TS`).",
+        '"10C" is not a card of the 52-card deck; did you mean TC? A card is its rank (2-9, T '
+        "for the ten, J, Q, K, A) then its suit (C, D, H, S), e.g. AS, TD, 9H.",
+    ),
+    Code(
+        "record.players",
+        MALFORMED,
+        ALL,
+        "The players do not fill the seats of the table once each (as many seats as the rules "
+        "say: `num_players`, or `table_size` for pinochle).",
+        "players must sit in seats 0..2 once each (num_players = 3)",
+    ),
+    Code(
+        "deal.dealer-seat",
+        MALFORMED,
+        ALL,
+        "A hand's dealer is a seat the table does not have.",
+        "dealer seat 5 does not exist at a table of 3",
+    ),
+    Code(
+        "claim.seat-count",
+        MALFORMED,
+        ALL,
+        "A claimed per-seat list (tricks, scores, chips, balances...) has more or fewer entries "
+        "than the table has seats; write `null` for a seat whose value is not known.",
+        "the claimed score list has 2 entries for 3 seats",
+    ),
+    Code(
+        "rules.sitout-rule",
+        MALFORMED,
+        PINOCHLE,
+        "`sitout_rule` names who sits out at a table size it does not fit (`dealer_right` at "
+        "five, `dealer_and_second_left` at four).",
+        "sitout_rule dealer_right does not fit a table of 5",
+    ),
+    Code(
+        "rules.payment-table",
+        MALFORMED,
+        PINOCHLE,
+        "The payment table has no bracket for the lowest bid the rules allow, so a contract "
+        "could not be paid.",
+        "the payment table has no bracket for the minimum bid 250",
+    ),
+    Code(
+        "rules.deck-too-small",
+        MALFORMED,
+        BESTIA,
+        "The table deals more cards (players x hand size, plus the turned-up card) than the "
+        "40-card deck holds.",
+        "10 hands of 4 and a turned-up card need more than 40 cards",
+    ),
+    Code(
+        "rules.unsupported",
+        MALFORMED,
+        BESTIA,
+        "A rules value tricklog refuses to apply rather than guess at: `bestia_amount` = "
+        "`previous_pot` (which pot it means is unclear), or `fixed` without `bestia_fixed`.",
+        "bestia_amount = previous_pot is not supported (which pot it means is unclear)",
+    ),
+)
