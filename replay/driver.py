@@ -181,7 +181,7 @@ def _hand(
                 _stopped(record, referee, table, index, hand, result, position, violation)
             ]
         position += 1
-    return result, _end(referee, table, index, hand, ledger, result)
+    return result, _end(record, referee, table, index, hand, ledger, result)
 
 
 def _hand_steps(
@@ -220,7 +220,7 @@ def _hand_steps(
         )
         if len(tricks) > before:
             yield TrickCompleted(index, tricks[-1])
-    for problem in _end(referee, table, index, hand, ledger, result):
+    for problem in _end(record, referee, table, index, hand, ledger, result):
         yield ProblemFound(problem)
     return result
 
@@ -262,6 +262,7 @@ def _stopped(
 
 
 def _end(
+    record: Any,
     referee: Referee[Any, Any, Any],
     table: Any,
     index: int,
@@ -285,7 +286,7 @@ def _end(
                 seat=engine.to_move(state),
             )
         ]
-    settlement = referee.settle(state, ledger, hand, result.notes)
+    settlement = referee.settle(state, ledger, record, index, result.notes)
     if settlement is None:
         return []
     if isinstance(settlement, Violation):

@@ -18,7 +18,14 @@ from records.problems import Kind, Problem, Violation
 from replay.engine import Engine
 from replay.steps import Claim, HandSettled
 
-__all__ = ["Ledger", "Referee", "players_problem", "rules_of"]
+__all__ = [
+    "Ledger",
+    "Referee",
+    "claimed_before",
+    "last_claimed",
+    "players_problem",
+    "rules_of",
+]
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -68,9 +75,9 @@ class Referee(Generic[R, T, S]):
     def ledger(self, record: Any, table: T) -> Ledger:
         return Ledger()
 
-    def settle(self, state: S, ledger: Ledger, hand: Any, notes: list[str]) -> Any:
-        """The settlement of a finished hand, a ``Violation``, or None when it cannot be
-        settled (say why in ``notes``)."""
+    def settle(self, state: S, ledger: Ledger, record: Any, index: int, notes: list[str]) -> Any:
+        """The settlement of the finished hand ``index`` of ``record``, a ``Violation``, or
+        None when it cannot be settled (say why in ``notes``)."""
         return self.engine.settle(state, ledger.carried())
 
     def taken(self, state: S) -> list[int] | None:
@@ -80,7 +87,8 @@ class Referee(Generic[R, T, S]):
     def hand_claims(
         self, record: Any, index: int, hand: Any, result: HandSettled, ledger: Ledger
     ) -> list[Claim]:
-        """The hand's claims beside the recomputed values (before ``ledger`` takes the hand)."""
+        """The hand's claims beside the recomputed values (before ``ledger`` takes the hand). A
+        running value names what it follows from (``Claim.follows``, ``replay.claims.Chain``)."""
         return []
 
     def explainer(
@@ -136,3 +144,21 @@ def rules_of(block: Any, kind: type[R]) -> R:
         return rules
     names = [f.name for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
     return kind(**{name: getattr(block, name) for name in names})
+
+
+def claimed_before(record: Any, index: int, read: Callable[[Any], Any]) -> Any:
+    """What the hand just before hand ``index`` claims (``read(claims)``); None for the first
+    hand, where the record leaves the hand before out, and where that hand claims nothing."""
+    if index == 0:
+        return None
+    hands = record.hands
+    previous = hands[index - 1]
+    if previous.number != hands[index].number - 1 or previous.claims is None:
+        return None
+    return read(previous.claims)
+
+
+def last_claimed(record: Any, read: Callable[[Any], Any]) -> Any:
+    """What the record's last hand claims (``read(claims)``), None where it claims nothing."""
+    claims = record.hands[-1].claims
+    return None if claims is None else read(claims)

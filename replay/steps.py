@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from records.problems import Problem
 from replay.tricks import Trick
+
+if TYPE_CHECKING:
+    from replay.claims import Basis, Chain
 
 __all__ = [
     "ActionApplied",
@@ -104,6 +107,11 @@ class Claim(NamedTuple):
     """False for a check of the claims against each other, shown only when it fails."""
     show_missing: bool = False
     """List the claim as ``missing`` when the record does not make it (a scalar claim)."""
+    follows: Basis | Chain | None = None
+    """For a running value (a total, a balance, a pot carried on): what it follows from, the
+    claims beside it (``replay.claims.Chain``) or values worked out (``replay.claims.Basis``).
+    A value that follows from the record's own numbers is no problem even where it differs from
+    the recomputation: that difference is reported once, where it starts."""
 
 
 @dataclass(slots=True)

@@ -1,4 +1,5 @@
-"""Oh Hell ("Blackout") rules engine, after RULES.md §2 and the Russian original text (S-OH).
+"""Oh Hell ("Blackout") rules engine, after RULES.md §2 and the Russian original text (S-OH);
+docs/oh_hell.md says the same for users, with the readings below under the same Q-OH labels.
 
 Implemented readings (RULES.md §2.8), each selectable by a rule parameter of the record:
 
@@ -8,7 +9,13 @@ Implemented readings (RULES.md §2.8), each selectable by a rule parameter of th
 * the player on the dealer's left leads; follow suit, else any card;
 * exact bid scores 10 + bid, nil 10 (Q-OH-5), a miss 0; slam bonuses only on deals of more than
   five cards and only when bid (Q-OH-6); equal highest totals share the win (Q-OH-7);
-* a claim shares out the tricks not yet played, between tricks; an abandoned hand is not scored.
+* a claim shares out the tricks not yet played, between tricks;
+* a hand may be abandoned at any point after its deal until it ends: during the bidding (even
+  before the first bid) or during the play (between tricks or in the middle of one). An
+  abandoned hand is not scored and the running totals go on unchanged. A hand that has ended,
+  by its last trick or by an agreed claim, counts as played and cannot be abandoned: an
+  ``abandon`` after that (or a second one) is ``abandon.after-hand-end``; nothing else may
+  follow an abandonment either.
 
 The engine is a small state machine (bid -> play -> over) over plain values: cards are the
 strings of ``records.cards``, the rules the ``OhHellRules`` dataclass, actions any value with
@@ -396,6 +403,8 @@ def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
     seat, tricks = action.seat, action.tricks
     play = state.play
     if state.phase is not BID:
+        if state.phase is ABANDONED:
+            return Violation("bid.after-bidding", "a bid after the hand was abandoned")
         return Violation("bid.after-bidding", "a bid after every seat has bid")
     if seat != play.turn:
         return Violation(
@@ -514,8 +523,22 @@ def apply_claim(state: State, action: Any) -> None:
     state.phase = OVER
 
 
-def check_abandon(state: State, action: Any) -> None:
-    return None
+def check_abandon(state: State, action: Any) -> Violation | None:
+    """An abandonment stops a hand that has not ended (it is not scored); a hand that has ended,
+    by its last trick or an agreed claim, counts as played."""
+    phase = state.phase
+    if phase is BID or phase is PLAY:
+        return None
+    if phase is ABANDONED:
+        how = "it had already been abandoned"
+    elif len(state.tricks) < state.size:
+        how = "a claim had already ended it"
+    else:
+        how = "its last trick had been played"
+    return Violation(
+        "abandon.after-hand-end",
+        f"an abandonment after {how}: a hand that has ended cannot be abandoned",
+    )
 
 
 def apply_abandon(state: State, action: Any) -> None:

@@ -1,14 +1,23 @@
 """Bestia's referee: how its records are laid out, the pot a sitting carries, and its claims.
 
-The rules live in ``replay.engines.bestia``; the walk through a record in ``replay.driver``.
-A record is a sitting of consecutive hands (the deal passes to the right, anticlockwise) whose
-money crosses hands through the pot, so the referee keeps what each hand carries forward
-(``PotLedger``). A hand is settled from its recorded starting pot when the record states one
-(so a hand that is right on its own is not blamed for its neighbour) and audit reports
+The rules live in ``replay.engines.bestia`` (in words: docs/bestia.md); the walk through a record in
+``replay.driver``. A record is a sitting of consecutive hands (the deal passes to the right,
+anticlockwise) whose money crosses hands through the pot, so the referee keeps what each hand
+carries forward (``PotLedger``). A hand is settled from its recorded starting pot when the record
+states one (so a hand that is right on its own is not blamed for its neighbour) and audit reports
 ``pot.carry-mismatch`` where that starting pot is not what the previous hand carried. Running
 balances start at 0 with the sitting, whatever its first hand's number, and are the sum of the
 hands' nets; after a hand that cannot be settled they are unknown, never resynchronised from the
 claims.
+
+One root, not a cascade (``replay.claims.Chain``): a starting pot is consistent when it is what
+the previous hand carried, as recomputed or as that hand claims; a claimed balance when it is
+the previous balance plus the hand's net, each as recomputed or as claimed (the net from the
+hand's claimed invito, share, refund and bestia). A hand that states no starting pot is settled
+from what the previous hand carried as recomputed, unless the previous hand claims to carry a
+different pot and this hand's own claims follow that one (or the recomputed pot is unknown):
+then from the claimed pot, and a note says so. A wrong ``carried`` claim that the sitting
+carried on is reported once.
 
 Every claim is compared with a recomputed value (``replay.claims``); a claim the record does not
 state is missing, one that replay could not compute (a stopped hand, an unknown pot) is
@@ -23,9 +32,10 @@ from typing import Any
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from replay.claims import Chain
 from replay.engines import bestia as engine
 from replay.engines.bestia import Settlement, State, Table
-from replay.referee import Ledger, Referee, rules_of
+from replay.referee import Ledger, Referee, claimed_before, rules_of
 from replay.steps import Claim, HandSettled
 
 __all__ = ["REFEREE", "BestiaReferee", "PotLedger"]
@@ -95,23 +105,43 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
     def ledger(self, record: Any, table: Table) -> PotLedger:
         return PotLedger(record.opening_pot)
 
-    def settle(self, state: State, ledger: Ledger, hand: Any, notes: list[str]) -> Any:
+    def settle(
+        self, state: State, ledger: Ledger, record: Any, index: int, notes: list[str]
+    ) -> Any:
         """Settle from the recorded starting pot when the record states one, else from what
-        the previous hand carried; None (and a note) when neither is known."""
-        claims = hand.claims
+        the previous hand carried (see the module); None (and a note) when nothing is known."""
+        claims = record.hands[index].claims
         start = claims.starting_pot if claims is not None else None
-        if start is None:
-            start = ledger.carried()
-        if start is None:
-            notes.append("the starting pot is unknown: the hand cannot be settled")
-            return None
-        return engine.settle(state, start)
+        if start is not None:
+            return engine.settle(state, start)
+        carry = ledger.carried()
+        claimed = claimed_before(record, index, _carried)
+        if claimed is None or claimed == carry:
+            if carry is None:
+                notes.append("the starting pot is unknown: the hand cannot be settled")
+                return None
+            return engine.settle(state, carry)
+        from_claim = engine.settle(state, claimed)
+        if carry is not None:
+            settled = engine.settle(state, carry)
+            if isinstance(from_claim, Violation) or (
+                not isinstance(settled, Violation)
+                and _agreement(claims, from_claim) <= _agreement(claims, settled)
+            ):
+                return settled
+        notes.append(
+            f"settled from the pot the previous hand claims to carry, {claimed}"
+            + (f" (recomputed: {carry})" if carry is not None else "")
+            + ": this hand's claims follow it"
+        )
+        return from_claim
 
     def audit_notes(self, result: HandSettled) -> Callable[[], list[str]]:
         state: State = result.state
 
         def notes() -> list[str]:
-            return [f"tricks: {list(state.tricks_won)}; playing: {list(state.playing)}"]
+            playing = ", ".join(map(str, state.playing)) or "nobody"
+            return [f"tricks: {', '.join(map(str, state.tricks_won))}; playing: {playing}"]
 
         return notes
 
@@ -140,13 +170,14 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
                 "pot.carry-mismatch",
                 carry_mismatch,
                 show_missing=True,
+                follows=_START,
             ),
             Claim("invito", at.invitos, claims.invitos, list(s.invitos) if s else None),
             Claim("tricks", at.tricks, claims.tricks, list(s.tricks) if s else None),
             Claim("share", at.shares, claims.shares, list(s.shares) if s else None),
             Claim("refund", at.refunds, claims.refunds, list(s.refunds) if s else None),
             Claim("bestia", at.bestias, claims.bestias, list(s.bestias) if s else None),
-            Claim("balance", at.balances, claims.balances, result.totals),
+            Claim("balance", at.balances, claims.balances, result.totals, follows=_BALANCE),
             Claim("pot", at.pot, claims.pot, s.pot if s else None, False),
             Claim("carried", at.carried, claims.carried, s.carried if s else None, False),
         ]
@@ -201,10 +232,43 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
                     listed=False,
                 )
             )
-        found.append(Claim("balance", "/claims/balances", balances, totals))
+        found.append(Claim("balance", "/claims/balances", balances, totals, follows=_FINAL))
         known = ledger.carried() if totals is not None else None
-        found.append(Claim("carried", "/claims/carried", carried, known, False))
+        found.append(Claim("carried", "/claims/carried", carried, known, False, follows=_LEFT))
         return found
+
+
+def _carried(claims: Any) -> Any:
+    return claims.carried
+
+
+_MONEY = ("invitos", "shares", "refunds", "bestias")
+"""The per-seat money claims of a hand."""
+_START = Chain("carried", (), "the pot the previous hand carried")
+"""A hand starts with the pot the hand before carried."""
+_BALANCE = Chain(
+    "balance",
+    (("invito", -1), ("share", 1), ("refund", 1), ("bestia", -1)),
+    "the previous balance",
+    "this hand's net",
+)
+"""A balance is the previous balance plus the hand's net: share and refund less invito and
+bestia."""
+_FINAL = Chain("balance", (), "the last hand's balance")
+_LEFT = Chain("carried", (), "what the last hand carried")
+
+
+def _agreement(claims: Any, settled: Settlement) -> int:
+    """How many of a hand's money claims ``settled`` agrees with."""
+    if claims is None:
+        return 0
+    agreed = int(claims.pot == settled.pot) + int(claims.carried == settled.carried)
+    for name in _MONEY:
+        recorded = getattr(claims, name)
+        if recorded is not None:
+            computed = getattr(settled, name)
+            agreed += sum(1 for r, c in zip(recorded, computed, strict=False) if r == c)
+    return agreed
 
 
 def _derivation(players: Any, s: Settlement, totals: list[int] | None) -> list[str]:

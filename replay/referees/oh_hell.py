@@ -3,6 +3,11 @@
 The rules live in ``replay.engines.oh_hell``; the walk through a record in ``replay.driver``.
 Running totals start with deal 1 and stop being known where the record leaves deals out;
 winners are named only for a whole game with at least one scored deal.
+
+A claimed running total is a problem only where it does not follow from the previous total and
+the deal's score (``replay.claims.Chain``), so a wrong score that the source carried on is
+reported once, as a ``score.mismatch``. The claimed final totals follow from the last deal's
+claimed running totals, the claimed winners from the claimed totals.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from records.rules.oh_hell import OhHellRules
+from replay.claims import Chain, OneOf
 from replay.engines import oh_hell
-from replay.referee import Ledger, Referee, rules_of
+from replay.referee import Ledger, Referee, last_claimed, rules_of
 from replay.steps import Claim, HandSettled
 
 
@@ -39,7 +45,7 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         return [
             Claim("tricks", f"{at}/tricks", claims.tricks, result.taken),
             Claim("score", f"{at}/scores", claims.scores, result.scores),
-            Claim("total", f"{at}/totals", claims.totals, result.totals),
+            Claim("total", f"{at}/totals", claims.totals, result.totals, follows=_TOTAL),
         ]
 
     def explainer(
@@ -62,10 +68,19 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         claims = record.claims
         if claims is None:
             return []
-        found = [Claim("total", "/claims/totals", claims.totals, totals)]
+        last = last_claimed(record, _totals)
+        found = [Claim("total", "/claims/totals", claims.totals, totals, follows=_FINAL)]
         if claims.winners is not None:
+            follows = _winners_of_claims(claims.totals, last)
             found.append(
-                Claim("result", "/claims/winners", sorted(claims.winners), winners, per_seat=False)
+                Claim(
+                    "result",
+                    "/claims/winners",
+                    sorted(claims.winners),
+                    winners,
+                    per_seat=False,
+                    follows=follows,
+                )
             )
         return found
 
@@ -80,6 +95,26 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         whole_game = plan is None or list(numbers) == list(range(1, len(plan) + 1))
         # A winner only of a whole game with at least one scored hand (all abandoned: none).
         return oh_hell.winners(totals) if whole_game and scored and totals else None
+
+
+_TOTAL = Chain("total", (("score", 1),))
+"""A running total is the previous total plus the deal's score."""
+_FINAL = Chain("total", (), "the last deal's running total")
+"""The final totals are the last deal's running totals."""
+
+
+def _totals(claims: Any) -> Any:
+    return claims.totals
+
+
+def _winners_of_claims(final: Any, last: Any) -> OneOf | None:
+    """The winners the record's own totals name: its claimed final totals, else the last
+    deal's claimed running totals (only where they are claimed for every seat)."""
+    for totals, words in ((final, "the claimed final totals"), (last, "the last deal's totals")):
+        if totals and None not in totals:
+            named = oh_hell.winners(totals)
+            return OneOf([named], f"from {words} {', '.join(map(str, totals))} (winners {named})")
+    return None
 
 
 def _explain(score: oh_hell.SeatScore, names: dict[int, str]) -> str:

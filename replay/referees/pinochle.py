@@ -1,10 +1,15 @@
 """Auction Pinochle's referee: how its records are laid out, the kitty a sitting carries from
 hand to hand, what the records claim, and how a table would want a disputed hand explained.
 
-The rules live in ``replay.engines.pinochle``; the walk through a record in ``replay.driver``.
-A sitting's hands follow one another with the deal passing on; chips and the kitty's balance
-are known from hand 1 until a hand cannot be settled. The largest meld the declarer held is
-information only, worked out when a person reads the hand.
+The rules live in ``replay.engines.pinochle`` (in words: docs/pinochle.md); the walk through a
+record in ``replay.driver``. A sitting's hands follow one another with the deal passing on; chips
+and the kitty's balance are known from hand 1 until a hand cannot be settled. The largest meld the
+declarer held is information only, worked out when a person reads the hand.
+
+A claimed running total is a problem only where it does not follow from the previous total and
+the hand's chips (``replay.claims.Chain``): chips claimed wrong and carried on are reported
+once. The claimed final totals follow from the last hand's claimed totals, the claimed kitty
+from the hands' claimed kitty payments.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from records.rules.pinochle import PinochleRules
+from replay.claims import Chain, Follows
 from replay.engines.pinochle import DECK, ENGINE, State, Table, melds
 from replay.engines.pinochle.scoring import Settlement
 from replay.engines.pinochle.state import pretty
@@ -68,7 +74,7 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
             if (value := recorded[k]) is not None
         ]
         rows.append(Claim("chips", at[6][1], claims.chips, result.scores))
-        rows.append(Claim("total", at[7][1], claims.totals, result.totals))
+        rows.append(Claim("total", at[7][1], claims.totals, result.totals, follows=_TOTAL))
         return rows
 
     def explainer(
@@ -97,10 +103,40 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
         if claims is None:
             return []
         assert isinstance(ledger, Kitty)
+        paid = _claimed_kitty(record) if self.totals_start(record) else None
+        kitty = Follows(
+            (paid, ledger.balance),
+            previous_words="the kitty payments the hands claim, in all,",
+            chained=False,
+        )
         return [
-            Claim("total", "/claims/totals", claims.totals, totals),
-            Claim("kitty", "/claims/kitty", claims.kitty, ledger.balance, per_seat=False),
+            Claim("total", "/claims/totals", claims.totals, totals, follows=_FINAL),
+            Claim(
+                "kitty",
+                "/claims/kitty",
+                claims.kitty,
+                ledger.balance,
+                per_seat=False,
+                follows=kitty,
+            ),
         ]
+
+
+_TOTAL = Chain("total", (("chips", 1),), change_words="this hand's chips")
+"""A running total is the previous total plus the hand's chips."""
+_FINAL = Chain("total", (), "the last hand's total")
+"""The final totals are the last hand's running totals."""
+
+
+def _claimed_kitty(record: Any) -> int | None:
+    """The kitty's balance by the hands' own claims, where every hand claims its payment."""
+    balance = 0
+    for hand in record.hands:
+        paid = hand.claims.kitty if hand.claims is not None else None
+        if paid is None:
+            return None
+        balance += paid
+    return balance
 
 
 def _computed(settled: Settlement | None) -> tuple[Any, ...]:
@@ -156,7 +192,7 @@ def notes(state: State) -> list[str]:
     if state.lost_card is not None:
         found.append(
             f"the declarer buried {state.lost_card}, a card of a scored meld: "
-            "the hand is lost (RULES.md §1.5)"
+            "the hand is lost (a card of a scored meld may not be buried)"
         )
     return found
 
@@ -175,7 +211,8 @@ def derivation(state: State, settled: Settlement) -> list[str]:
         won = [t.number for t in state.tricks if t.winner == state.declarer]
         last = state.tricks[-1]
         lines += [
-            f"counters in the declarer's tricks {won}: {found.in_tricks}",
+            f"counters in the declarer's tricks ({', '.join(map(str, won)) or 'none'}): "
+            f"{found.in_tricks}",
             f"counters buried {pretty(state.buried or [])}: {found.buried}",
             f"last trick ({last.number}): "
             + ", ".join(f"seat {seat} {DECK.pretty(card)}" for seat, card in last.plays)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from replay.claims import compare_rows
-from replay.steps import Claim, ClaimStatus
+from replay.claims import Corrections, Follows, OneOf, compare_claims, compare_rows
+from replay.steps import Claim, ClaimStatus, HandSettled, HandStatus, ProblemFound
 
 
 def _statuses(claims: list[Claim], *, checks: bool = True) -> list[tuple[int | None, str]]:
@@ -73,3 +73,94 @@ def test_without_checks_agreeing_claims_are_passed_over_but_every_problem_is_fou
     assert [(c.name, c.seat) for c in found] == [("total", 0), ("total", 1)]
     assert [p.pointer for p in problems] == ["/t/1"]
     assert compare_rows(claims, hand=1)[1] == problems
+
+
+# --- one root, not a cascade -------------------------------------------------------------------
+
+
+def _total(recorded: list[int], computed: list[int] | None, follows: Follows) -> Claim:
+    return Claim("total", "/hands/4/claims/totals", recorded, computed, follows=follows)
+
+
+def test_a_total_that_follows_from_the_records_numbers_is_listed_honestly_but_no_problem() -> None:
+    # Previous totals 41 and 30 (recomputed 39 and 30), this hand's scores 12 and 5.
+    follows = Follows(([41, 30], [39, 30]), ([12, 5], [12, 5]))
+    found, problems, notes = compare_rows([_total([53, 35], [51, 35], follows)], hand=5)
+    assert [(c.seat, c.recorded, c.computed, c.status) for c in found] == [
+        (0, 53, 51, ClaimStatus.MISMATCH),
+        (1, 35, 35, ClaimStatus.MATCH),
+    ]
+    assert problems == []
+    assert notes == [
+        "recorded total 53 for seat 0 differs from the recomputed 51 but follows from the "
+        "previous total 41 (recomputed: 39) and this hand's score 12: the difference is "
+        "reported where it starts"
+    ]
+
+
+def test_a_total_that_follows_from_nothing_says_what_it_was_compared_with() -> None:
+    follows = Follows(([41], [39]), ([12], [10]))
+    _, problems, _ = compare_rows([_total([60], [49], follows)], hand=5)
+    [problem] = problems
+    assert problem.code == "total.mismatch" and problem.pointer == "/hands/4/claims/totals/0"
+    assert problem.message == (
+        "recorded total 60 for seat 0 does not follow from the previous total 41 "
+        "(recomputed: 39) and this hand's score 12 (recomputed: 10); recomputed 49"
+    )
+    assert (problem.expected, problem.actual) == (53, 60)  # previous total + score, as claimed
+
+
+def test_each_reading_of_the_previous_value_and_the_change_is_a_base() -> None:
+    follows = Follows(([41], [39]), ([12], [10]))
+    assert sorted(follows.candidates(0)) == [49, 51, 51, 53]
+    assert follows.candidates(0, corrected=45) == [53, 51, 57, 55, 51, 49]
+    assert Follows((None, None), ([1], [1])).candidates(0) == []  # nothing to judge by
+    carried = Follows((80, 81), previous_words="the pot the previous hand carried")
+    assert carried.candidates(None) == [80, 81]
+
+
+def test_an_unchecked_value_is_still_judged_by_the_records_own_numbers() -> None:
+    follows = Follows(([41], None), ([12], None))
+    found, problems, _ = compare_rows([_total([53], None, follows)], hand=5)
+    assert [c.status for c in found] == [ClaimStatus.UNCHECKED] and problems == []
+    found, problems, _ = compare_rows([_total([54], None, follows)], hand=5)
+    assert [c.status for c in found] == [ClaimStatus.UNCHECKED]
+    assert [p.message for p in problems] == [
+        "recorded total 54 for seat 0 does not follow from the previous total 41 and this "
+        "hand's score 12"
+    ]
+    nothing = Follows((None, None), ([12], None))
+    assert compare_rows([_total([54], None, nothing)], hand=5)[1] == []
+
+
+def test_what_a_reported_total_should_have_been_carries_to_the_next_hand() -> None:
+    # Hand 5 writes 60 where 53 follows; hand 6 goes on from 53 (+4 = 57): one problem.
+    fifth = _total([60], [51], Follows(([41], [39]), ([12], [12])))
+    sixth = Claim(
+        "total", "/hands/5/claims/totals", [57], [55], follows=Follows(([60], [51]), ([4], [4]))
+    )
+    after: Corrections = {}
+    assert len(compare_rows([fifth], hand=5, after=after)[1]) == 1
+    assert after == {"total": {0: 53}}
+    assert compare_rows([sixth], hand=6)[1] != []  # without the correction: a second problem
+    assert compare_rows([sixth], hand=6, before=after)[1] == []
+    steps = [
+        HandSettled(4, 5, 0, HandStatus.COMPLETE, claims=[fifth]),
+        HandSettled(5, 6, 1, HandStatus.COMPLETE, claims=[sixth]),
+    ]
+    found = [s for s in compare_claims(steps) if isinstance(s, ProblemFound)]
+    assert [p.problem.pointer for p in found] == ["/hands/4/claims/totals/0"]
+
+
+def test_winners_may_follow_from_the_claimed_totals() -> None:
+    follows = OneOf([[2]], "from the claimed final totals 10, 22, 31 (winners [2])")
+    claim = Claim("result", "/claims/winners", [2], [1], per_seat=False, follows=follows)
+    found, problems, notes = compare_rows([claim], hand=None)
+    assert [c.status for c in found] == [ClaimStatus.MISMATCH] and problems == []
+    assert notes and "follows from the claimed final totals" in notes[0]
+    wrong = claim._replace(recorded=[0])
+    [problem] = compare_rows([wrong], hand=None)[1]
+    assert problem.message == (
+        "recorded result [0] does not follow from the claimed final totals 10, 22, 31 "
+        "(winners [2]); recomputed [1]"
+    )

@@ -45,7 +45,7 @@ def test_hand_worked_sitting_balances_and_calls() -> None:
         "seat 0 (Anna): 0 trick(s); invito -10, share +0, refund +0, bestia -81 = net -91; "
         "balance -141"
     )
-    assert "pot: + invito 10 x 4 seat(s) [0, 1, 2, 3] = 40: pot 41 + 40 = 81" in second.derivation
+    assert "pot: + invito 10 x 4 seat(s) (0, 1, 2, 3) = 40: pot 41 + 40 = 81" in second.derivation
     assert "pot: carried to the next hand: 81" in second.derivation
 
 

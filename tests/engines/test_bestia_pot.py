@@ -132,7 +132,7 @@ def test_the_arithmetic_is_written_out_step_by_step() -> None:
     s = _settle(_rules(), 0, [1, 2], [0, 2, 1, 0])
     assert s.steps() == (
         "starting pot 0",
-        "+ invito 10 x 4 seat(s) [0, 1, 2, 3] = 40: pot 0 + 40 = 40",
+        "+ invito 10 x 4 seat(s) (0, 1, 2, 3) = 40: pot 0 + 40 = 40",
         "seat 1 took 2 of 3 trick(s): floor(40 x 2 / 3) = 26",
         "seat 2 took 1 of 3 trick(s): floor(40 x 1 / 3) = 13",
         "remainder 40 - 39 = 1 carried (floor_carry)",

@@ -1,4 +1,5 @@
-"""Bestia rules engine, after RULES.md §3 and the Italian original text (S-BES, an online room).
+"""Bestia rules engine, after RULES.md §3 and the Italian original text (S-BES, an online room);
+docs/bestia.md says the same for users, with the readings below under the same Q-BES labels.
 
 Implemented readings (RULES.md §3.8 and §5), each selectable by a rule parameter of the record:
 

@@ -1,8 +1,8 @@
 """Bestia's first round (declarations, each with its exchange) and second round (blind draws).
 
-RULES.md §3.3 and Q-BES-1, Q-BES-6, Q-BES-8. A ``join`` is one action: the declaration and the
-exchange that follows it at once, checked together without changing anything and applied
-together. Declining a blind draw is not recorded: the blind round ends at the first card led
+RULES.md §3.3 and Q-BES-1, Q-BES-6, Q-BES-8 (docs/bestia.md). A ``join`` is one action: the
+declaration and the exchange that follows it at once, checked together without changing anything and
+applied together. Declining a blind draw is not recorded: the blind round ends at the first card led
 (``replay.engines.bestia.play``) or when the recorded actions run out.
 """
 

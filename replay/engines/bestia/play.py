@@ -1,4 +1,5 @@
-"""Bestia's play of the cards (RULES.md §3.4-3.5, Q-BES-5, Q-BES-7), through the shared loop.
+"""Bestia's play of the cards (RULES.md §3.4-3.5, Q-BES-5, Q-BES-7; docs/bestia.md), through
+the shared loop.
 
 The first card led closes the blind round: the playing set is every seat that joined or drew
 blind, from the eldest anticlockwise, and the first of them leads (or the first to enter it,

@@ -1,4 +1,5 @@
-"""Bestia's pot ledger: invitos, shares by tricks, bestias and what is carried (RULES.md §3.6).
+"""Bestia's pot ledger: invitos, shares by tricks, bestias and what is carried (RULES.md §3.6;
+docs/bestia.md).
 
 Pure integer arithmetic on one hand; the rest of ``replay.engines.bestia`` decides who played and
 who took which tricks. Every amount is an integer in the smallest unit, and every settlement
@@ -97,7 +98,7 @@ def unsupported(rules: BestiaRules) -> Violation | None:
     if rules.bestia_amount == "previous_pot":
         return Violation(
             "rules.unsupported",
-            "bestia_amount = previous_pot is not supported (which pot R-CAFFE means is unclear)",
+            "bestia_amount = previous_pot is not supported (which pot it means is unclear)",
             actual="previous_pot",
         )
     if rules.bestia_amount == "fixed" and rules.bestia_fixed is None:
@@ -185,7 +186,8 @@ def _invito_step(paid: Sequence[int], starting_pot: int, pot: int) -> str:
     if not payers:
         return f"no invito paid: pot {pot}"
     return (
-        f"+ invito {paid[payers[0]]} x {len(payers)} seat(s) {payers} = {sum(paid)}: "
+        f"+ invito {paid[payers[0]]} x {len(payers)} seat(s) ({', '.join(map(str, payers))}) "
+        f"= {sum(paid)}: "
         f"pot {starting_pot} + {sum(paid)} = {pot}"
     )
 

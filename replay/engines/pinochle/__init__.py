@@ -1,5 +1,6 @@
 """Three-handed Auction Pinochle rules engine, after RULES.md §1 and the Italian original text
-(seed 000, cut off in the settlement table).
+(seed 000, cut off in the settlement table); docs/pinochle.md says the same for users, with the
+readings below under the same Q-PIN labels.
 
 Where the original speaks its rule is the default; every alternative of RULES.md §1.10 is a
 parameter of the record's rules block. Readings implemented (RULES.md §1.11 and §5):

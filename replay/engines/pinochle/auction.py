@@ -1,5 +1,5 @@
-"""The auction of Auction Pinochle (RULES.md §1.3): bids and passes in turn from the eldest hand,
-a pass is final, and the auction ends when two players have passed.
+"""The auction of Auction Pinochle (RULES.md §1.3, docs/pinochle.md): bids and passes in turn from
+the eldest hand, a pass is final, and the auction ends when two players have passed.
 
 Q-PIN-1: if all three pass the hand is void (``redeal``); ``eldest_forced`` and ``last_forced``
 are selectable. Q-PIN-2: any higher multiple of 10 may be bid; ``exactly_plus_10`` means the

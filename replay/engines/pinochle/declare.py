@@ -1,5 +1,6 @@
 """The declarer's steps between the auction and the first lead: taking the widow, naming
-trump, declaring melds and burying three cards (RULES.md §1.4, §1.5, §5).
+trump, declaring melds and burying three cards (RULES.md §1.4, §1.5, §5;
+docs/pinochle.md).
 
 Each may be done again until the first lead and the last one stands; naming another trump suit
 voids the melds declared so far. The bury restrictions of the variants are checked on the final

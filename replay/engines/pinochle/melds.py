@@ -1,11 +1,11 @@
 """Pinochle melds and card points: what each meld is made of, what it is worth, and the
 card-reuse rule, all on multisets because the double deck holds two of every card.
 
-RULES.md §1.4: a physical card may serve in at most one meld of each class but in melds of
-different classes. With duplicate cards that is checked per class as a multiset inclusion:
+RULES.md §1.4 (docs/pinochle.md): a physical card may serve in at most one meld of each class but in
+melds of different classes. With duplicate cards that is checked per class as a multiset inclusion:
 the cards of all melds declared in one class must be held, counted with multiplicity. So two
-pinochles need both Q♠ and both J♦, and a royal marriage next to a flush needs the second K and
-Q of trumps.
+pinochles need both Q♠ and both J♦, and a royal marriage next to a flush needs the second K and Q of
+trumps.
 
 Replay checks every meld event, so the multisets are plain ``dict`` counts and each meld's
 cards are looked up once per (kind, trump, suit) (``_need``); ``Counter`` arithmetic is left to

@@ -1,5 +1,5 @@
 """The play of an Auction Pinochle hand: the first lead, the tricks, and concessions (RULES.md
-§1.5-§1.7, §5).
+§1.5-§1.7, §5; docs/pinochle.md).
 
 The first lead ends the declaring: the declarer must lead with trump named and three cards
 buried, and the final burial must keep the ``bury_restrictions`` (a violation points at that

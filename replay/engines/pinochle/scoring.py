@@ -1,4 +1,5 @@
-"""Scoring and settlement of an Auction Pinochle hand (RULES.md §1.8, §1.9).
+"""Scoring and settlement of an Auction Pinochle hand (RULES.md §1.8, §1.9;
+docs/pinochle.md).
 
 The declarer's count is his scored melds, the counters in his tricks, the counters among his
 three buried cards and the last-trick bonus if he won the last trick; he makes the contract

@@ -1,5 +1,5 @@
 """The shape of an Auction Pinochle hand: the phases, who plays, the deal, and the state a hand
-is in (RULES.md §1.2).
+is in (RULES.md §1.2, docs/pinochle.md).
 
 ``Table`` is what follows from a rules block, worked out once per rules (``table``); ``State``
 is one hand in progress. The phases are explicit (``Phase``) and read on every action, so the
