@@ -3,72 +3,178 @@ turns every failure into a documented exit code (tracebacks only with ``--debug`
 
 from __future__ import annotations
 
+import io
 import os
+import signal
 import sys
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Annotated, Any
 
 import typer
 
 from replay.cli.audit import audit
+from replay.cli.codes_cmd import codes
+from replay.cli.convert import convert
 from replay.cli.exit_codes import Exit
 from replay.cli.generate import generate
+from replay.cli.help import App, HelpGroup, OutputClosedError
+from replay.cli.output import OutputError, remove_pending
+from replay.cli.rules_cmd import rules
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show
+from replay.cli.terminal import printable
 from replay.cli.validate import validate
 
-app = typer.Typer(
+app = App(
     name="tricklog",
     help=(
         "Record and referee trick-taking card games (Oh Hell, Auction Pinochle, Bestia).\n\n"
         "Exit codes: 0 all valid, 1 problems found, 2 usage error, 3 unreadable input, "
-        "unwritable output or internal error."
+        "unwritable output or internal error.\n\n"
+        "Examples:\n\n"
+        "\b\n"
+        "    tricklog audit games/\n"
+        "    tricklog show game.json --hand 3\n"
+        "    tricklog generate oh_hell -n 100 -o games.jsonl\n"
+        "    tricklog validate --help"
     ),
+    cls=HelpGroup,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
 
-for _function in (validate, audit, show, generate):
+def _version(value: bool) -> None:
+    if value:
+        from tricklog import __version__
+
+        typer.echo(f"tricklog {__version__}")
+        raise typer.Exit(Exit.OK)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug",
+            help="Show the traceback of an internal error (also TRICKLOG_DEBUG=1); "
+            "may be given after the command too.",
+        ),
+    ] = False,
+) -> None:
+    """The options every command shares (``main`` takes --debug from anywhere)."""
+
+
+for _function in (validate, audit, show, generate, convert):
     app.command()(_function)
 app.command("schema")(schema)
+app.command("rules")(rules)
+app.command("codes")(codes)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script and of ``python -m replay``."""
+    """Entry point of the console script and of ``python -m tricklog``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args or bool(os.environ.get("TRICKLOG_DEBUG"))
-    args = [a for a in args if a != "--debug"]
+    end = args.index("--") if "--" in args else len(args)
+    debug = "--debug" in args[:end] or bool(os.environ.get("TRICKLOG_DEBUG"))
+    args = [a for a in args[:end] if a != "--debug"] + args[end:]
+    _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
     try:
-        result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)
+        with _signals_exit():
+            result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
+    except OutputClosedError:
+        _silence_stdout()
+        return Exit.OK
+    except OutputError as exc:
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        return Exit.UNREADABLE
     except typer.Abort:
         return Exit.UNREADABLE
     except typer.TyperException as exc:  # usage errors: Typer's ClickException family
-        show = getattr(exc, "show", None)
-        if callable(show):
-            show()
-        else:
-            print(f"tricklog: {exc}", file=sys.stderr)
+        _usage_error(exc)
         return Exit.USAGE
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly.
-        sys.stderr.close()
-        return Exit.OK
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
         if debug:
             raise
         print(
-            f"tricklog: internal error: {exc.__class__.__name__}: {exc} "
+            f"tricklog: internal error: {exc.__class__.__name__}: {printable(str(exc))} "
             "(run with --debug for the traceback)",
             file=sys.stderr,
         )
         return Exit.UNREADABLE
     return int(result) if isinstance(result, int) else Exit.OK
+
+
+def _usage_error(exc: typer.TyperException) -> None:
+    """Typer's message and usage line, with what the user typed escaped."""
+    show = getattr(exc, "show", None)
+    if not callable(show):
+        print(f"tricklog: {printable(str(exc))}", file=sys.stderr)
+        return
+    text = io.StringIO()
+    show(file=text)
+    for line in text.getvalue().splitlines():
+        print(printable(line), file=sys.stderr)
+
+
+def _tolerant(stream: Any) -> None:
+    """Never fail on a character the stream's encoding lacks (an ASCII terminal, a strict
+    PYTHONIOENCODING): write it as an escape instead."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if callable(reconfigure):
+        with suppress(ValueError, OSError):
+            reconfigure(errors="backslashreplace")
+
+
+def _silence_stdout() -> None:
+    """The reader of stdout has gone: send what is still buffered nowhere, so that the exit
+    does not complain (see the note on SIGPIPE in the ``signal`` module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # not a file descriptor (a test's stream): nothing buffered will be flushed there
+
+
+@contextmanager
+def _signals_exit() -> Iterator[None]:
+    """Ctrl-C (SIGINT), SIGTERM and SIGHUP remove the temporary file being written and end the
+    run at once, with exit code 128 + the signal's number (130 for Ctrl-C). A signal that was
+    ignored when tricklog started (a background job's SIGINT) stays ignored."""
+
+    def stop(number: int, _frame: Any) -> None:
+        remove_pending()
+        os._exit(128 + number)
+
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    numbers = [getattr(signal, name) for name in names]
+    try:
+        previous = {
+            n: signal.signal(n, stop) for n in numbers if signal.getsignal(n) != signal.SIG_IGN
+        }
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 if __name__ == "__main__":  # pragma: no cover

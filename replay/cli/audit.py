@@ -29,5 +29,12 @@ def audit(
     accept: each seat's bid or contract, what it took, and which rule gave which points.
     A claim the record does not make is reported as missing, never filled in.
     Exit 0 if everything matches, 1 if any record has a problem, 3 if an input is unreadable.
+
+    Examples:
+
+    \b
+        tricklog audit game.json
+        tricklog audit --explain game.json
+        tricklog audit logs/ --quiet --format json > report.json
     """
     return run_check(paths, audit=True, output=output, quiet=quiet, explain=explain)

@@ -40,13 +40,14 @@ def run_check(
 
 
 def _progress() -> Any:
-    from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from replay.cli.terminal import console
 
     return Progress(
         SpinnerColumn(),
-        TextColumn("{task.completed} record(s) checked"),
+        TextColumn("{task.completed} record(s) checked", markup=False),
         TimeElapsedColumn(),
-        console=Console(file=sys.stderr),
+        console=console(sys.stderr),
         transient=True,
     )

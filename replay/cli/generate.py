@@ -2,56 +2,97 @@
 
 from __future__ import annotations
 
-import itertools
 import random
-import sys
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.output import write_atomic
+from replay.cli.options import PRESETS, GameArgument, complete_preset, in_range
+from replay.cli.output import open_output, suffixes
+from replay.cli.terminal import printable
 from replay.registry import GAMES
+
+MAX_COUNT = 1_000_000_000
+"""The most records one run writes (``-n``)."""
 
 
 def generate(
-    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAMES)}.", show_default=False)],
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many records.")] = 1,
+    game: GameArgument,
+    count: Annotated[
+        int,
+        typer.Option(
+            "--count",
+            "-n",
+            callback=in_range(1, MAX_COUNT),
+            metavar="N",
+            help=f"How many records, 1 to {MAX_COUNT:,}.",
+        ),
+    ] = 1,
     seed: Annotated[
-        int, typer.Option(help="Random seed; the same seed gives the same records.")
+        int,
+        typer.Option(metavar="SEED", help="Random seed; the same seed gives the same records."),
     ] = 0,
     players: Annotated[
-        int | None, typer.Option(help="Seats at the table (the game's usual number if omitted).")
+        int | None,
+        typer.Option(
+            metavar="SEATS", help="Seats at the table (the game's usual number if omitted)."
+        ),
     ] = None,
-    preset: Annotated[str, typer.Option(help="Named rules preset.")] = "default",
+    preset: Annotated[
+        str,
+        typer.Option(
+            metavar="PRESET",
+            help=f"Named rules preset: {PRESETS}.",
+            autocompletion=complete_preset,
+        ),
+    ] = "default",
     hands: Annotated[
         int | None,
         typer.Option(
-            min=1, help="Keep only the first so many hands of each record (all if omitted)."
+            callback=in_range(1),
+            metavar="N",
+            help="Keep only the first N hands of each record (all if omitted).",
         ),
     ] = None,
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            "--output", "-o", help="Write to this file (whole or not at all), not stdout."
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE (whole or not at all) instead of standard output; .json holds "
+            "one record or an array, .jsonl or .ndjson one record per line, and a further "
+            ".gz, .bz2, .xz or .zst compresses.",
         ),
     ] = None,
     pretty: Annotated[
-        bool, typer.Option(help="Indented JSON, one document per record, instead of JSON Lines.")
+        bool,
+        typer.Option(
+            "--pretty",
+            help="Indented JSON: one record, or an array of records (JSON Lines outputs stay "
+            "one record per line).",
+        ),
     ] = False,
 ) -> Exit:
-    """Write random legal records with every claim a source system would log, as JSON Lines.
+    """Write random legal records with every claim a source system would log.
 
     Record i of seed s is the same whatever the count, so archives can be grown or split.
+    Standard output gets JSON Lines (or, with --pretty, one indented record or an array);
+    every output reads back with validate, audit and show.
+
+    Examples:
+
+    \b
+        tricklog generate oh_hell -n 1000 --seed 1 -o games.jsonl.gz
+        tricklog generate pinochle --preset hoyle --pretty -o sitting.json
+        tricklog generate bestia --players 5 -n 3 | tricklog audit -
     """
-    if game not in GAMES:
-        typer.echo(f"error: unknown game {game!r}; expected one of {', '.join(GAMES)}", err=True)
-        return Exit.USAGE
     entry = GAMES[game]
     if preset not in entry.presets:
         typer.echo(
-            f"error: unknown preset {preset!r} for {game}; expected one of "
+            f"error: unknown preset {printable(preset)} for {game}; expected one of "
             f"{', '.join(entry.presets)}",
             err=True,
         )
@@ -62,20 +103,45 @@ def generate(
     if players is not None:
         options["players"] = players
 
-    def make(index: int) -> bytes:
+    def make(index: int) -> Any:
         rng = random.Random(f"{seed}:{index}")
-        record = entry.generate(rng, game_id=f"{game}-{seed}-{index}", **options)
-        return dumps_pretty(record) if pretty else dumps(record) + b"\n"
+        return entry.generate(rng, game_id=f"{game}-{seed}-{index}", **options)
 
     try:
         first = make(0)  # bad options fail here, before anything is written
-    except (ValueError, KeyError, TypeError) as exc:
-        typer.echo(f"error: cannot generate {game} with these options: {exc}", err=True)
+    except (ValueError, KeyError, TypeError, OverflowError, MemoryError) as exc:
+        typer.echo(
+            f"error: cannot generate {game} with these options: {printable(str(exc))}", err=True
+        )
         return Exit.USAGE
-    chunks = itertools.chain([first], (make(i) for i in range(1, count)))
-    if output is not None:
-        write_atomic(output, chunks)
+    records = _records(first, make, count)
+    name = output if output is not None else "-"
+    lines = suffixes(name)[0] in (".jsonl", ".ndjson")
+    chunks: Iterator[bytes]
+    if lines or not (pretty or suffixes(name)[0] == ".json"):
+        chunks = (dumps(record) + b"\n" for record in records)
     else:
+        chunks = _document(records, dumps_pretty if pretty else dumps, count)
+    with open_output(name) as stream:
         for chunk in chunks:
-            sys.stdout.buffer.write(chunk)
+            stream.write(chunk)
     return Exit.OK
+
+
+def _records(first: Any, make: Callable[[int], Any], count: int) -> Iterator[Any]:
+    yield first
+    for index in range(1, count):
+        yield make(index)
+
+
+def _document(records: Iterator[Any], dump: Callable[[Any], bytes], count: int) -> Iterator[bytes]:
+    """One JSON document: the record itself, or an array of them (streamed)."""
+    if count == 1:
+        yield dump(next(records)).rstrip(b"\n") + b"\n"
+        return
+    yield b"[\n"
+    for index, record in enumerate(records):
+        text = dump(record).rstrip(b"\n")
+        indented = b"\n".join(b"  " + line for line in text.split(b"\n"))
+        yield (b",\n" if index else b"") + indented
+    yield b"\n]\n"

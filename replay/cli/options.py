@@ -1,11 +1,14 @@
-"""Options shared by several commands, declared once."""
+"""Options and arguments shared by several commands, declared once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated
 
 import typer
+
+from replay.registry import GAMES
 
 
 class OutputFormat(StrEnum):
@@ -13,18 +16,82 @@ class OutputFormat(StrEnum):
     JSON = "json"
 
 
+GAME_NAMES = ", ".join(GAMES)
+PRESETS = "{presets}"
+"""Stands in a help text for every game's presets (``oh_hell default, openspiel, hoyle;
+pinochle ...``), filled in only when the help is shown: listing them loads the rules modules,
+which ``tricklog --help`` and a run need not wait for."""
+
+
+def expand(help_text: str) -> str:
+    """``help_text`` with ``PRESETS`` filled in."""
+    if PRESETS not in help_text:
+        return help_text
+    listed = "; ".join(f"{game} {', '.join(entry.presets)}" for game, entry in GAMES.items())
+    return help_text.replace(PRESETS, listed)
+
+
+def check_game(value: str | None) -> str | None:
+    """The callback of a game argument: a usage error that lists the games."""
+    from replay.cli.terminal import printable
+
+    if value is not None and value not in GAMES:
+        raise typer.BadParameter(f"unknown game {printable(value)}; expected one of {GAME_NAMES}")
+    return value
+
+
+def in_range(low: int, high: int | None = None) -> Callable[[int | None], int | None]:
+    """The callback of a number option: a usage error that names the range."""
+
+    def check(value: int | None) -> int | None:
+        if value is not None and (value < low or (high is not None and value > high)):
+            bound = f"{low:,} to {high:,}" if high is not None else f"at least {low:,}"
+            shown = str(value) if len(str(abs(value))) <= 30 else "a number of that size"
+            raise typer.BadParameter(f"{shown} is out of range; give {bound}")
+        return value
+
+    return check
+
+
+def complete_game(incomplete: str) -> list[str]:
+    return [game for game in GAMES if game.startswith(incomplete)]
+
+
+def complete_preset(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The presets of the game already on the command line (of every game before that)."""
+    # an option still waiting for its value leaves the arguments unparsed, in ctx.args
+    game = ctx.params.get("game") or next((a for a in ctx.args if a in GAMES), None)
+    games = [GAMES[game]] if game in GAMES else list(GAMES.values())
+    names = dict.fromkeys(preset for entry in games for preset in entry.presets)
+    return [name for name in names if name.startswith(incomplete)]
+
+
+GameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help=f"The game: {GAME_NAMES}.",
+        callback=check_game,
+        autocompletion=complete_game,
+        show_default=False,
+    ),
+]
 Paths = Annotated[
     list[str],
     typer.Argument(
-        help="Record files (.json, .jsonl, .ndjson, optionally .gz/.bz2/.xz), directories "
-        "(searched recursively) or - for standard input.",
+        metavar="PATH...",
+        help="Record files (.json, .jsonl, .ndjson, optionally compressed as .gz, .bz2, .xz "
+        "or .zst), directories (searched recursively) or - for standard input.",
         show_default=False,
     ),
 ]
 FormatOption = Annotated[
     OutputFormat,
     typer.Option(
-        "--format", "-f", help="text for people, json for programs (the library's report)."
+        "--format",
+        "-f",
+        metavar="text|json",
+        help="text for people, json for programs (the library's report).",
     ),
 ]
 QuietOption = Annotated[

@@ -3,18 +3,20 @@
 Results go to stdout; progress and unreadable-input messages go to stderr. The JSON output is one
 document, written as a stream so that an archive of any size is reported in constant memory:
 ``{"command": ..., "records": [<RecordReport.to_dict()>...], "unreadable": [...], "summary": {...}}``.
+Text output escapes whatever a record or a file name holds (``replay.cli.terminal``); JSON
+output writes integers of any size exactly (``replay.cli.encode``).
 """
 
 from __future__ import annotations
 
 from typing import IO, Protocol
 
-import orjson
-from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from records.io import ReadFailure
 from records.problems import Problem
+from replay.cli.encode import json_bytes
+from replay.cli.terminal import console, plain, printable
 from replay.report import ClaimStatus, HandReport, RecordReport
 from replay.summary import Summary
 
@@ -25,47 +27,61 @@ class Reporter(Protocol):
 
 
 def describe(problem: Problem, source: str) -> str:
-    """``file::/pointer code [kind] (hand 3, trick 2, seat 1): message (expected X, got Y)``."""
+    """``file::/pointer code [kind] (hand 3, trick 2, seat 1): message (expected X, got Y)``,
+    escaped for a terminal."""
     where = problem.where()
     text = f"{source}::{problem.pointer or '/'} {problem.code} [{problem.kind.value}]"
     text += f" ({where})" if where else ""
     text += f": {problem.message}"
     values = [
-        f"{label} {value!r}"
+        f"{label} {plain(value)}"
         for label, value in (("expected", problem.expected), ("got", problem.actual))
         if value is not None
     ]
     if values:
         text += f" ({', '.join(values)})"
-    return text
+    return printable(text)
+
+
+def label(report: RecordReport) -> str:
+    """``oh_hell game-17``, or ``not a record`` for one that does not parse."""
+    if report.record_id is None:
+        return "not a record"
+    return printable(f"{report.game or '?'} {report.record_id}")
 
 
 class TextReporter:
     def __init__(
         self, out: IO[str], err: IO[str], *, quiet: bool, explain: bool, audit: bool
     ) -> None:
-        self.console = Console(file=out, highlight=False, soft_wrap=True)
-        self.errors = Console(file=err, highlight=False, soft_wrap=True)
+        self.console = console(out)
+        self.errors = console(err)
         self.quiet, self.explain, self.audit = quiet, explain, audit
 
     def add(self, item: RecordReport | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
-            self.errors.print(f"[red]error[/]: {escape(item.file)}: {escape(item.message)}")
+            self.errors.print(
+                Text.assemble(
+                    ("error", "red"), f": {printable(item.file)}: ", printable(item.message)
+                )
+            )
         else:
             self.record(item)
 
     def record(self, report: RecordReport) -> None:
-        label = f"{report.game or '?'} {report.record_id!r}" if report.record_id else "not a record"
+        source = printable(report.source)
         if report.valid:
             if not self.quiet:
                 self.console.print(
-                    f"[green]ok[/]   {escape(report.source)}  {escape(label)} "
-                    f"({len(report.hands)} hand(s))"
+                    Text.assemble(
+                        ("ok", "green"),
+                        f"   {source}  {label(report)} ({len(report.hands)} hand(s))",
+                    )
                 )
         else:
-            self.console.print(f"[red]FAIL[/] {escape(report.source)}  {escape(label)}")
+            self.console.print(Text.assemble(("FAIL", "red"), f" {source}  {label(report)}"))
             for problem in report.problems:
-                self.console.print("  " + escape(describe(problem, report.source)))
+                self.console.print("  " + describe(problem, report.source))
         if self.audit:
             disputed = {p.hand for p in report.problems if p.kind.value == "inconsistent"}
             for hand in report.hands:
@@ -73,14 +89,23 @@ class TextReporter:
                     self._derivation(hand)
 
     def _derivation(self, hand: HandReport) -> None:
-        self.console.print(f"  [bold]hand {hand.number}[/] ({hand.status.value}):")
+        self.console.print(
+            Text.assemble("  ", (f"hand {hand.number}", "bold"), f" ({hand.status.value}):")
+        )
         for line in hand.derivation:
-            self.console.print("    " + escape(line))
+            self.console.print("    " + printable(line))
         for check in hand.claims:
             if check.status is ClaimStatus.MISMATCH:
+                seat = f" seat {check.seat}" if check.seat is not None else ""
                 self.console.print(
-                    f"    [red]claim[/] {check.name} seat {check.seat}: recorded "
-                    f"{check.recorded}, recomputed {check.computed}"
+                    Text.assemble(
+                        "    ",
+                        ("claim", "red"),
+                        printable(
+                            f" {check.name}{seat}: recorded {plain(check.recorded)}, "
+                            f"recomputed {plain(check.computed)}"
+                        ),
+                    )
                 )
 
     def close(self, summary: Summary) -> None:
@@ -104,7 +129,7 @@ class JsonReporter:
         self.out, self.detail = out, detail
         self.first = True
         self.failures: list[ReadFailure] = []
-        self.out.write(b'{"command":' + orjson.dumps(command) + b',"records":[')
+        self.out.write(b'{"command":' + json_bytes(command) + b',"records":[')
 
     def add(self, item: RecordReport | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
@@ -113,10 +138,10 @@ class JsonReporter:
         if not self.first:
             self.out.write(b",\n")
         self.first = False
-        self.out.write(orjson.dumps(item.to_dict(detail=self.detail)))
+        self.out.write(json_bytes(item.to_dict(detail=self.detail)))
 
     def close(self, summary: Summary) -> None:
         failures = [{"file": f.file, "message": f.message} for f in self.failures]
-        self.out.write(b'],"unreadable":' + orjson.dumps(failures))
-        self.out.write(b',"summary":' + orjson.dumps(summary.to_dict()) + b"}\n")
+        self.out.write(b'],"unreadable":' + json_bytes(failures))
+        self.out.write(b',"summary":' + json_bytes(summary.to_dict()) + b"}\n")
         self.out.flush()

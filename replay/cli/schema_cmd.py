@@ -2,36 +2,66 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.output import write_atomic
-from replay.registry import GAMES
+from replay.cli.options import GAME_NAMES, check_game, complete_game
+from replay.cli.output import OutputError, open_output
 
 
 def schema(
     game: Annotated[
         str | None,
-        typer.Argument(help=f"One of {', '.join(GAMES)}; omit for the schema of any record."),
+        typer.Argument(
+            metavar="GAME",
+            help=f"The game: {GAME_NAMES}; omit it for the schema of any record.",
+            callback=check_game,
+            autocompletion=complete_game,
+            show_default=False,
+        ),
     ] = None,
     output_dir: Annotated[
-        Path | None,
-        typer.Option("--output-dir", help="Write every schema file into this folder instead."),
+        str | None,
+        typer.Option(
+            "--output-dir",
+            metavar="DIR",
+            help="Write every schema file into DIR instead (DIR is made if its parent exists).",
+        ),
     ] = None,
 ) -> Exit:
-    """Print the JSON Schema (Draft 2020-12) of record format version 1."""
+    """Print the JSON Schema (Draft 2020-12) of record format version 1.
+
+    Examples:
+
+    \b
+        tricklog schema > record.v1.schema.json
+        tricklog schema oh_hell
+        tricklog schema --output-dir schema
+    """
     from records.schema import schema_bytes, schema_files
 
     if output_dir is not None:
+        _make_directory(output_dir)
         for name, data in schema_files().items():
-            write_atomic(output_dir / name, [data])
+            with open_output(os.path.join(output_dir, name)) as stream:
+                stream.write(data)
         return Exit.OK
-    if game is not None and game not in GAMES:
-        typer.echo(f"error: unknown game {game!r}; expected one of {', '.join(GAMES)}", err=True)
-        return Exit.USAGE
     sys.stdout.buffer.write(schema_bytes(game))
+    sys.stdout.buffer.flush()
     return Exit.OK
+
+
+def _make_directory(name: str) -> None:
+    """``name`` as a directory: made if missing (its parent must exist), refused if a file."""
+    if os.path.isdir(name):
+        return
+    try:
+        os.mkdir(name)
+    except FileExistsError as exc:
+        raise OutputError(f"{name}: not a directory") from exc
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot make this directory: {exc.strerror}") from exc

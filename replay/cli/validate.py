@@ -12,7 +12,15 @@ def validate(
 ) -> Exit:
     """Check that each record parses, fits the schema, has a real deal and only legal actions.
 
-    Claims (tricks, scores, totals, payments) are not compared; use ``audit`` for that.
+    Claims (tricks, scores, totals, payments) are not compared; audit does that.
     Exit 0 if every record is valid, 1 if any has a problem, 3 if an input is unreadable.
+
+    Examples:
+
+    \b
+        tricklog validate game.json
+        tricklog validate games.jsonl.gz logs/ --quiet
+        tricklog validate --format json games.jsonl > report.json
+        tricklog generate oh_hell -n 10 | tricklog validate -
     """
     return run_check(paths, audit=False, output=output, quiet=quiet)

@@ -1,0 +1,56 @@
+"""JSON for programs, for any value a report can hold.
+
+orjson writes almost every report; it refuses integers beyond 64 bits (a record may hold any
+integer) and strings that are not UTF-8 (the name of a file that is not). Those reports go
+through a small encoder that writes such integers exactly, as JSON numbers, and each byte of a
+file name that is not UTF-8 as the text ``\\xNN``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from enum import Enum
+from typing import Any
+
+import orjson
+
+from replay.cli.terminal import int_text, unicode_safe
+
+
+def json_bytes(value: Any) -> bytes:
+    """``value`` as compact JSON, whatever integers and strings it holds."""
+    try:
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        parts: list[str] = []
+        _encode(value, parts)
+        return "".join(parts).encode()
+
+
+def _encode(value: Any, out: list[str]) -> None:
+    if value is None or value is True or value is False:
+        out.append({None: "null", True: "true", False: "false"}[value])
+    elif isinstance(value, Enum):
+        _encode(value.value, out)
+    elif isinstance(value, int):
+        out.append(int_text(value))
+    elif isinstance(value, float):
+        out.append(repr(value) if math.isfinite(value) else "null")
+    elif isinstance(value, str):
+        out.append(json.dumps(unicode_safe(value), ensure_ascii=False))
+    elif isinstance(value, dict):
+        out.append("{")
+        for position, (key, item) in enumerate(value.items()):
+            out.append("," if position else "")
+            out.append(json.dumps(unicode_safe(str(key)), ensure_ascii=False) + ":")
+            _encode(item, out)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for position, item in enumerate(value):
+            out.append("," if position else "")
+            _encode(item, out)
+        out.append("]")
+    else:
+        _encode(str(value), out)
