@@ -1,0 +1,288 @@
+"""Converting records between formats, with every fact the output cannot carry reported.
+
+``convert(inputs, output)`` reads every input (files, compressed files, directories, ``-``) in
+the format its name or content says (or ``frm``), writes the records in the format of the
+output's name (or ``to``) and returns a ``Conversion``: what was read and written, each ``Loss``
+(a fact of a record the output cannot carry, or an input that is not a record at all), and the
+inputs that could not be read. The output is written whole or not at all: nothing when an input
+cannot be read, and nothing when something would be lost unless ``allow_loss`` says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from records.formats.base import Loss, Read, pick_form
+from records.formats.files import open_input, peek, write_whole
+from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
+from records.io import ReadFailure
+
+if TYPE_CHECKING:
+    from records.record import Record
+
+__all__ = [
+    "Conversion",
+    "ConversionError",
+    "OutputFailedError",
+    "convert",
+    "input_format",
+    "output_format",
+    "reads",
+]
+
+WriteFile = Callable[[Path, Iterable[bytes]], None]
+
+
+class OutputFailedError(OSError):
+    """Raised by a ``write_file`` to say, in words, why the output cannot be written; the
+    report takes the message as it is."""
+
+
+class ConversionError(ValueError):
+    """A conversion that cannot start: an unknown format or form, or a format that cannot be
+    read or written, or an output whose format its name does not tell. Nothing was read."""
+
+
+@dataclass
+class Conversion:
+    """What a conversion did and what it could not carry."""
+
+    to: str
+    form: str | None
+    output: str
+    records: int = 0
+    """Records read and given to the writer."""
+    losses: list[Loss] = field(default_factory=list)
+    rejected: list[Read] = field(default_factory=list)
+    """Inputs that are not records, with their problems (each is also a loss)."""
+    unreadable: list[ReadFailure] = field(default_factory=list)
+    unwritable: str | None = None
+    """Why the output could not be written, if it could not."""
+    written: bool = False
+    """Whether the output was written (whole)."""
+
+    @property
+    def lossless(self) -> bool:
+        return not self.losses
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "to": self.to,
+            "form": self.form,
+            "output": self.output,
+            "written": self.written,
+            "records": self.records,
+            "losses": [loss.to_dict() for loss in self.losses],
+            "rejected": [
+                {"source": r.source, "problems": [p.to_dict() for p in r.problems]}
+                for r in self.rejected
+            ],
+            "unreadable": [{"file": f.file, "message": f.message} for f in self.unreadable],
+            "unwritable": self.unwritable,
+        }
+
+
+def convert(
+    inputs: Iterable[str],
+    output: str | Path,
+    *,
+    to: str | None = None,
+    frm: str | None = None,
+    form: str | None = None,
+    allow_loss: bool = False,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
+    write_file: WriteFile = write_whole,
+) -> Conversion:
+    """Convert every record of ``inputs`` into ``output`` (``-`` for standard output).
+
+    Raises ``ConversionError`` before reading anything when the formats cannot be settled.
+    ``write_file(path, chunks)`` must write whole or not at all, leave nothing when ``chunks``
+    raises, and compress as the name says (``records.formats.files.write_whole`` does; the
+    command passes its own output writer).
+    """
+    target = output_format(str(output), to)
+    chosen = _form(target, form)
+    if frm is not None:
+        _readable(frm)
+    report = Conversion(target.name, chosen, str(output))
+    chunks = _encode(reads(inputs, frm, stdin), target, chosen, report, allow_loss)
+    try:
+        if str(output) == "-":
+            _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
+        else:
+            write_file(Path(output), chunks)
+    except _StoppedError:
+        return report
+    except OutputFailedError as exc:
+        report.unwritable = str(exc)
+        return report
+    except OSError as exc:
+        report.unwritable = f"{output}: cannot write: {exc.strerror or exc}"
+        return report
+    report.written = True
+    return report
+
+
+def output_format(output: str, to: str | None) -> Format:
+    """The format to write: ``to``, or the one the output's name says."""
+    if to is not None:
+        target = _known(to)
+    else:
+        found = by_suffix(output) if output != "-" else None
+        if found is None:
+            raise ConversionError(
+                f"cannot tell the output format from {output!r}; say --to "
+                f"({', '.join(f.name for f in FORMATS.values() if f.writes)})"
+            )
+        target = found
+    if not target.writes:
+        raise ConversionError(f"tricklog cannot write {target.name}")
+    return target
+
+
+def input_format(path: str, frm: str | None, head: bytes | None = None) -> Format | None:
+    """The format to read an input in: ``frm``, or the one its name says, or its content."""
+    if frm is not None:
+        return _readable(frm)
+    found = by_suffix(path) if path != "-" else None
+    if found is not None and found.reads:
+        return found
+    return sniff(head) if head is not None else None
+
+
+def reads(
+    inputs: Iterable[str], frm: str | None = None, stdin: IO[bytes] | None = None
+) -> Iterator[Read | ReadFailure]:
+    """Every record of every input, each in its format, in order, as a stream."""
+    for name in inputs:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            yield from _directory(name, frm)
+        else:
+            yield from _input(name, frm, stdin)
+
+
+def _directory(name: str, frm: str | None) -> Iterator[Read | ReadFailure]:
+    """The files of a directory (searched recursively, in name order) whose suffix is that of a
+    readable format (of ``frm`` when given); hidden files are left alone."""
+    wanted = [_readable(frm)] if frm is not None else [f for f in FORMATS.values() if f.reads]
+    suffixes = tuple(s for f in wanted for s in f.suffixes)
+    files = sorted(
+        str(p)
+        for p in Path(name).rglob("*")
+        if p.is_file() and not p.name.startswith(".") and split_suffix(p.name)[0] in suffixes
+    )
+    if not files:
+        yield ReadFailure(name, f"no record files ({', '.join(suffixes)}) in this directory")
+    for file in files:
+        yield from _input(file, frm, None)
+
+
+def _input(name: str, frm: str | None, stdin: IO[bytes] | None) -> Iterator[Read | ReadFailure]:
+    fmt = input_format(name, frm)
+    if fmt is not None and name != "-":
+        yield from fmt.reader(name)
+        return
+    stream = open_input(name, stdin)
+    if isinstance(stream, ReadFailure):
+        yield stream
+        return
+    head, stream = peek(stream)
+    fmt = fmt or input_format(name, None, head)
+    if fmt is None:
+        if name != "-":
+            stream.close()
+        if head.strip():  # an empty input holds no record, in any format
+            yield ReadFailure(name, "cannot tell the format of this input; say --from")
+        return
+    if name == "-":
+        yield from fmt.reader("-", stream)
+        return
+    with stream:
+        # A file whose name does not say its format: read it as standard input is read.
+        for item in fmt.reader("-", stream):
+            yield _renamed(item, name)
+
+
+def _renamed(item: Read | ReadFailure, name: str) -> Read | ReadFailure:
+    if isinstance(item, ReadFailure):
+        return ReadFailure(name, item.message)
+    return dataclasses.replace(item, source=item.source.replace("<stdin>", name, 1))
+
+
+class _StoppedError(Exception):
+    """Stop writing: an input could not be read, or something would be lost."""
+
+
+def _encode(
+    items: Iterator[Read | ReadFailure],
+    target: Format,
+    form: str | None,
+    report: Conversion,
+    allow_loss: bool,
+) -> Iterator[bytes]:
+    sources: dict[str, str] = {}
+
+    def records() -> Iterator[Record]:
+        for item in items:
+            if isinstance(item, ReadFailure):
+                report.unreadable.append(item)
+                raise _StoppedError
+            report.losses += [dataclasses.replace(x, source=item.source) for x in item.losses]
+            if item.record is None:
+                report.rejected.append(item)
+                first = item.problems[0].message if item.problems else "unreadable"
+                why = f"not a record ({len(item.problems)} problem(s); the first: {first})"
+                report.losses.append(Loss(None, "", "record", why, item.source))
+                continue
+            report.records += 1
+            sources[item.record.id] = item.source
+            yield item.record
+
+    for piece in target.writer(records(), form):
+        if isinstance(piece, Loss):
+            source = sources.get(piece.record or "") if piece.source is None else piece.source
+            report.losses.append(dataclasses.replace(piece, source=source))
+        else:
+            yield piece
+    if report.losses and not allow_loss:
+        raise _StoppedError
+
+
+def _to_stream(chunks: Iterator[bytes], stream: IO[bytes]) -> None:
+    """Standard output cannot be written whole or not at all: hold the output until the end."""
+    with tempfile.SpooledTemporaryFile(max_size=1 << 24) as spool:
+        for chunk in chunks:
+            spool.write(chunk)
+        spool.seek(0)
+        while block := spool.read(1 << 16):
+            stream.write(block)
+    stream.flush()
+
+
+def _known(name: str) -> Format:
+    try:
+        return by_name(name)
+    except KeyError as exc:
+        raise ConversionError(exc.args[0]) from None
+
+
+def _readable(name: str) -> Format:
+    fmt = _known(name)
+    if not fmt.reads:
+        raise ConversionError(f"tricklog cannot read {fmt.name}")
+    return fmt
+
+
+def _form(target: Format, form: str | None) -> str | None:
+    try:
+        return pick_form(form, target.forms)
+    except ValueError as exc:
+        raise ConversionError(f"{target.name}: {exc}") from None

@@ -1,0 +1,124 @@
+"""Opening inputs and writing outputs for the formats: compression, peeking, whole files.
+
+``records.io`` reads the JSON inputs; the other formats open their files here, with the same
+compressions (``.gz``, ``.bz2``, ``.xz``) and the same messages for what cannot be read.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import importlib
+import io
+import lzma
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import IO, Any
+
+from records.formats.registry import split_suffix
+from records.io import ReadFailure
+
+__all__ = ["READ_ERRORS", "Peeked", "open_input", "peek", "write_whole"]
+
+_OPENERS: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+
+READ_ERRORS = (OSError, EOFError, lzma.LZMAError)
+"""What reading a (compressed) file may raise: the input is unreadable, not malformed."""
+
+
+def open_input(path: str, stdin: IO[bytes] | None = None) -> IO[bytes] | ReadFailure:
+    """A binary stream of an input (decompressed), ``-`` for standard input; a ``ReadFailure``
+    for a missing file or one that cannot be opened."""
+    if path == "-":
+        return stdin if stdin is not None else sys.stdin.buffer
+    file = Path(path)
+    if not file.exists():
+        return ReadFailure(path, "no such file or directory")
+    if file.is_dir():
+        return ReadFailure(path, "is a directory")
+    _, compression = split_suffix(path)
+    try:
+        if compression is None:
+            return file.open("rb")
+        if compression == ".zst":
+            return _zstd_reader(file)
+        stream: IO[bytes] = _OPENERS[compression](file, "rb")
+        return stream
+    except ImportError:
+        return ReadFailure(path, "cannot read: reading .zst needs the zstandard package")
+    except READ_ERRORS as exc:
+        return ReadFailure(path, f"cannot read: {exc.__class__.__name__}: {exc}")
+
+
+class Peeked(io.RawIOBase):
+    """A stream whose first bytes were read already to look at them, and are read again."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        super().__init__()
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def peek(stream: IO[bytes], size: int = 4096) -> tuple[bytes, IO[bytes]]:
+    """The first ``size`` bytes of a stream (fewer at its end), and a stream that still reads
+    them; for recognising standard input, which cannot seek."""
+    head = stream.read(size)
+    return head, io.BufferedReader(Peeked(head, stream))
+
+
+def write_whole(path: Path, chunks: Iterable[bytes]) -> None:
+    """Write ``chunks`` to a temporary file beside ``path``, compressed as its name says, and
+    move it into place at the end: a failure half-way (an exception from ``chunks`` included)
+    leaves no partial file and an existing file untouched. The library's plain version of the
+    command's output writer (``replay.cli.output``), which ``records`` cannot import."""
+    _, compression = split_suffix(path.name)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as raw, _compressing(raw, compression) as stream:
+            for chunk in chunks:
+                stream.write(chunk)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _compressing(raw: IO[bytes], compression: str | None) -> IO[bytes]:
+    if compression is None:
+        return raw
+    if compression == ".zst":
+        try:
+            zstandard = importlib.import_module("zstandard")
+        except ImportError:
+            raise OSError("writing .zst needs the zstandard package") from None
+        zst: IO[bytes] = zstandard.ZstdCompressor().stream_writer(raw, closefd=False)
+        return zst
+    if compression == ".gz":  # no name and no time in the header: same records, same bytes
+        gzipped: IO[bytes] = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)  # type: ignore[assignment]
+        return gzipped
+    stream: IO[bytes] = _OPENERS[compression](raw, "wb")
+    return stream
+
+
+def _zstd_reader(file: Path) -> IO[bytes]:
+    zstandard = importlib.import_module("zstandard")
+    reader = zstandard.ZstdDecompressor().stream_reader(file.open("rb"), closefd=True)
+    return io.BufferedReader(reader)

@@ -1,0 +1,253 @@
+"""The pieces a game's notation is made of: reading a line's tokens, the two ways an action is
+written, and what a game says beyond its actions (deal, claims, presets).
+
+An action is written either as an **item** ``SEAT:VALUE`` on the line of its keyword, so that a
+line holds the bids, the auction or one trick (``play 0:AS 1:2H 2:2D``), or as a **line** of its
+own (``meld 1 flush AS TS KS QS JS dix 9S``). Lines are read into the record's JSON as it is, and
+written from it; each function that writes takes the keys it writes out of the action, so that
+anything left is a loss rather than silently dropped. ``records.formats.text.games`` puts the
+pieces together for each game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from records.formats.text.lexer import Token
+
+__all__ = [
+    "Cursor",
+    "GameNotation",
+    "Item",
+    "LineAction",
+    "NotationError",
+    "list_fields",
+    "plain",
+    "preset_values",
+    "read_item",
+    "value_word",
+]
+
+_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_ITEM = re.compile(r"(-?(?:0|[1-9][0-9]*)):(.+)")
+
+Path = tuple[str | int, ...]
+
+
+class NotationError(Exception):
+    """A line that does not say what its keyword needs, and where."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+class Cursor:
+    """The tokens of one line after its keyword, read left to right; remembers which token gave
+    which part of the action (``places``), so that a problem found later points at it."""
+
+    def __init__(self, tokens: list[Token], start: int = 1) -> None:
+        self.tokens, self.at = tokens, start
+        self.places: dict[Path, Token] = {}
+
+    def more(self) -> bool:
+        return self.at < len(self.tokens)
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.at] if self.more() else None
+
+    def take(self, what: str) -> Token:
+        token = self.peek()
+        if token is None:
+            last = self.tokens[-1]
+            raise NotationError(f"{what} expected", last.line, last.column + len(last.text))
+        self.at += 1
+        return token
+
+    def word(self, what: str) -> Token:
+        token = self.take(what)
+        if token.kind != "word":
+            raise NotationError(f"{what} expected, not {token.text}", token.line, token.column)
+        return token
+
+    def integer(self, what: str, path: Path = ()) -> int:
+        token = self.word(what)
+        if not _INTEGER.fullmatch(token.text):
+            raise NotationError(f"{what} expected, not {token.text!r}", token.line, token.column)
+        self.places[path] = token
+        return int(token.text)
+
+    def seat(self) -> int:
+        return self.integer("a seat number", ("seat",))
+
+    def cards(self, path: Path, stop: tuple[str, ...] = ()) -> list[str]:
+        """Words up to the end of the line or a word of ``stop``; the schema checks each card."""
+        cards: list[str] = []
+        while (token := self.peek()) is not None and token.text not in stop:
+            cards.append(self.word("a card").text)
+            self.places[(*path, len(cards) - 1)] = token
+        return cards
+
+    def end(self) -> None:
+        token = self.peek()
+        if token is not None:
+            raise NotationError(f"unexpected {token.text!r}", token.line, token.column)
+
+
+def integer_value(token: Token) -> int | bool | None:
+    """A claimed value: an integer, ``true``, ``false``, or ``?`` for one the source left out."""
+    if token.kind == "word":
+        if _INTEGER.fullmatch(token.text):
+            return int(token.text)
+        words: dict[str, bool | None] = {"true": True, "false": False, "?": None}
+        if token.text in words:
+            return words[token.text]
+    raise NotationError(
+        f"a number, true, false or ? expected, not {token.text!r}", token.line, token.column
+    )
+
+
+def value_word(value: Any) -> str | None:
+    """How a claimed value is written, or None when it is not one the notation writes."""
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return None
+
+
+@dataclass(frozen=True)
+class Item:
+    """An action written ``SEAT:VALUE`` on the line of ``keyword``."""
+
+    keyword: str
+    type: str
+    field: str | None
+    """The field the value fills; None when the value is the word ``literal``."""
+    number: bool = False
+    literal: str | None = None
+
+    def write(self, action: dict[str, Any]) -> str | None:
+        seat = action.pop("seat", None)
+        value = action.pop(self.field, None) if self.field else None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return None
+        if self.field is None:
+            return f"{seat}:{self.literal}"
+        if self.number and isinstance(value, int) and not isinstance(value, bool):
+            return f"{seat}:{value}"
+        if not self.number and isinstance(value, str) and plain(value):
+            return f"{seat}:{value}"
+        return None
+
+
+def read_item(items: list[Item], token: Token) -> dict[str, Any]:
+    match = _ITEM.fullmatch(token.text) if token.kind == "word" else None
+    if match is None:
+        raise NotationError(
+            f"SEAT:{_value_name(items)} expected, not {token.text!r}", token.line, token.column
+        )
+    seat, value = int(match.group(1)), match.group(2)
+    for item in items:
+        if item.literal is not None and value == item.literal:
+            return {"type": item.type, "seat": seat}
+    for item in items:
+        if item.field is not None and (not item.number or _INTEGER.fullmatch(value)):
+            return {"type": item.type, "seat": seat, item.field: _number_or(value, item.number)}
+    raise NotationError(
+        f"SEAT:{_value_name(items)} expected, not {token.text!r}", token.line, token.column
+    )
+
+
+def _number_or(value: str, number: bool) -> int | str:
+    return int(value) if number else value
+
+
+def _value_name(items: list[Item]) -> str:
+    names = [i.literal or ("NUMBER" if i.number else "CARD") for i in items]
+    return "|".join(dict.fromkeys(names))
+
+
+def plain(word: str) -> bool:
+    """A value the notation can write as a word, and read back as the same string."""
+    return bool(word) and re.fullmatch(r"[^\s;{}\[\]\":]+", word) is not None
+
+
+WriteAction = Callable[[dict[str, Any]], list[str] | None]
+ReadAction = Callable[[Cursor], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class LineAction:
+    """An action written on a line of its own: ``keyword SEAT ...``."""
+
+    keyword: str
+    type: str
+    write: WriteAction
+    """The words after the keyword (taking the keys written out of the action), or None."""
+    read: ReadAction
+
+
+@dataclass(frozen=True)
+class GameNotation:
+    """One game's words: its items and line actions, deal words, claims and presets."""
+
+    items: tuple[Item, ...]
+    lines: tuple[LineAction, ...]
+    hand_claims: type[BaseModel]
+    record_claims: type[BaseModel]
+    deal: type[BaseModel]
+    presets: dict[str, Any]
+    rules: type
+    item_keywords: dict[str, list[Item]] = field(init=False)
+    by_type: dict[str, Item | LineAction] = field(init=False)
+    line_keywords: dict[str, LineAction] = field(init=False)
+
+    def __post_init__(self) -> None:
+        keywords: dict[str, list[Item]] = {}
+        for item in self.items:
+            keywords.setdefault(item.keyword, []).append(item)
+        object.__setattr__(self, "item_keywords", keywords)
+        by_type: dict[str, Item | LineAction] = {i.type: i for i in self.items}
+        by_type.update({a.type: a for a in self.lines})
+        object.__setattr__(self, "by_type", by_type)
+        object.__setattr__(self, "line_keywords", {a.keyword: a for a in self.lines})
+
+
+_PRESETS: dict[tuple[str, str], bytes] = {}
+
+
+def preset_values(notation: GameNotation, name: str) -> dict[str, Any] | None:
+    """A named preset's parameters as a record's JSON states them (``preset`` left out), or
+    None for a name that is not one of the game's presets."""
+    if name not in notation.presets:
+        return None
+    key = (notation.rules.__name__, name)
+    if key not in _PRESETS:
+        _PRESETS[key] = TypeAdapter(notation.rules).dump_json(notation.presets[name])
+    values: dict[str, Any] = json.loads(_PRESETS[key])
+    values.pop("preset", None)
+    return values
+
+
+def list_fields(model: type[BaseModel]) -> dict[str, bool]:
+    """Each field of a model, and whether it holds a list (written as several values)."""
+    return {name: _is_list(info.annotation) for name, info in model.model_fields.items()}
+
+
+def _is_list(annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    if origin is list:
+        return True
+    if origin is typing.Annotated:
+        return _is_list(typing.get_args(annotation)[0])
+    return origin is not None and any(_is_list(a) for a in typing.get_args(annotation))
