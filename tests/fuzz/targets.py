@@ -1,0 +1,208 @@
+"""Run one input through everything a user can do with it, and say what went wrong.
+
+``exercise`` raises ``FuzzError`` (where, what, and the traceback if there was one) for an
+uncaught exception, an exit code the README does not list, an ``internal error``, JSON output
+that is not one JSON document, a terminal escape in text output, a hang or a memory blow-up.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import resource
+import signal
+import sys
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+import tricklog
+from replay.cli.app import main
+from replay.cli.encode import json_bytes
+from tests.fuzz.corpus import Input
+
+SECONDS = 5.0
+"""The most CPU time one run may take on an input of at most ``corpus.MAX_BYTES`` (and 30 s of
+wall time, for a run that waits on something that never comes)."""
+MEMORY_MIB = 1024
+"""The most the peak memory of the process may grow during one input."""
+EXIT_CODES = {0, 1, 2, 3}
+ESCAPES = ("\x1b", "\x9b")
+"""Terminal escape introducers (ESC, CSI) that no text output may carry from an input."""
+
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("validate", "{path}"),
+    ("audit", "{path}", "--format", "json"),
+    ("audit", "--explain", "{path}"),
+    ("show", "{path}"),
+    ("show", "{path}", "--hand", "1"),
+    ("validate", "-", "--format", "json"),
+    ("audit", "-"),
+)
+"""The command lines each input is run through; ``{path}`` is the input's file, ``-`` reads it
+from standard input."""
+
+
+class FuzzError(Exception):
+    """What an input made go wrong."""
+
+    def __init__(self, where: str, what: str, trace: str = "") -> None:
+        super().__init__(f"{where}: {what}")
+        self.where, self.what, self.trace = where, what, trace
+
+    @property
+    def site(self) -> str:
+        """Where in tricklog's code it failed (the innermost frame of the project), for
+        counting failures by their cause."""
+        for line in reversed(self.trace.splitlines()):
+            stripped = line.strip()
+            ours = any(f"/{top}/" in stripped for top in ("records", "replay", "tricklog"))
+            if stripped.startswith("File") and ours and "/tests/" not in stripped:
+                return stripped
+        return self.what.split("\n")[0][:120]
+
+
+class _Hang(BaseException):
+    """Raised by the alarm: a BaseException, so that no ``except Exception`` swallows it."""
+
+
+@contextmanager
+def time_limit(seconds: float, wall: float = 30.0) -> Iterator[None]:
+    """Raise ``_Hang`` in the block after ``seconds`` of CPU time (a loop that does not end, on
+    a machine however busy) or ``wall`` seconds of wall time (a read that never returns). Main
+    thread only."""
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise _Hang
+
+    previous = signal.signal(signal.SIGPROF, alarm), signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, wall)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGPROF, previous[0])
+        signal.signal(signal.SIGALRM, previous[1])
+
+
+@contextmanager
+def captured(stdin: bytes = b"") -> Iterator[tuple[io.BytesIO, io.BytesIO]]:
+    """Standard input from ``stdin``, standard output and error into buffers (binary)."""
+
+    def stream(data: bytes = b"") -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", write_through=True)
+
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = stream(stdin), stream(), stream()
+    out, err = sys.stdout.buffer, sys.stderr.buffer
+    try:
+        yield out, err  # type: ignore[misc]
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+
+
+def exercise(item: Input, workdir: Path, commands: Sequence[tuple[str, ...]] = COMMANDS) -> int:
+    """Run ``item`` through the library and ``commands``; the number of runs made."""
+    peak = _peak_mib()
+    runs = 0
+    path = workdir / (item.stem + item.suffix)
+    _write(path, item.data)
+    try:
+        for where, run in _library(item.data, path):
+            _guarded(where, run)
+            runs += 1
+        for command in commands:
+            _guarded(" ".join(command), lambda c=command: _command(c, path, item.data))
+            runs += 1
+    finally:
+        _remove(path)
+    grown = _peak_mib() - peak
+    if grown > MEMORY_MIB:
+        raise FuzzError("memory", f"the peak memory grew by {grown:.0f} MiB on one input")
+    return runs
+
+
+def as_json(value: Any) -> bytes:
+    """A report's ``to_dict()`` through orjson; for the two things orjson refuses and a report
+    may hold (an integer beyond 64 bits from the record, a file name that is not UTF-8), through
+    the command's own encoder (``replay.cli.encode``), which must then take it."""
+    try:
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError as exc:
+        if "64-bit" not in str(exc) and "surrogates" not in str(exc):
+            raise
+        return json_bytes(value)
+
+
+def _library(data: bytes, path: Path) -> list[tuple[str, Callable[[], None]]]:
+    def check_bytes() -> None:
+        for audit in (True, False):
+            as_json(tricklog.check_bytes(data, audit=audit).to_dict())
+
+    def loads() -> None:
+        with suppress(tricklog.MalformedRecordError):
+            tricklog.loads(data)
+
+    def check_paths() -> None:
+        for item in tricklog.check_paths([os.fspath(path)]):
+            to_dict = getattr(item, "to_dict", None)
+            if to_dict is not None:
+                as_json(to_dict())
+
+    return [("check_bytes", check_bytes), ("loads", loads), ("check_paths", check_paths)]
+
+
+def _command(command: tuple[str, ...], path: Path, data: bytes) -> None:
+    args = [os.fspath(path) if a == "{path}" else a for a in command]
+    with captured(data if "-" in command else b"") as (out, err):
+        code = main(args)
+        stdout = out.getvalue().decode("utf-8", "replace")
+        stderr = err.getvalue().decode("utf-8", "replace")
+    if code not in EXIT_CODES:
+        raise FuzzError(" ".join(command), f"exit code {code}; stderr: {stderr[-500:]}")
+    if "internal error" in stderr:
+        raise FuzzError(" ".join(command), stderr.strip()[-500:])
+    if "json" in command:
+        try:
+            orjson.loads(stdout)
+        except orjson.JSONDecodeError as exc:
+            raise FuzzError(" ".join(command), f"--format json printed no JSON ({exc})") from exc
+    # JSON writes ESC as \u001b; a C1 control (CSI) in a JSON string is data, as JSON allows.
+    for escape in ESCAPES[:1] if "json" in command else ESCAPES:
+        if escape in stdout or escape in stderr:
+            shown = (stdout + stderr)[(stdout + stderr).index(escape) - 60 :][:120]
+            raise FuzzError(" ".join(command), f"a terminal escape reached the output: {shown!r}")
+
+
+def _guarded(where: str, run: Callable[[], None]) -> None:
+    try:
+        with time_limit(SECONDS):
+            run()
+    except FuzzError:
+        raise
+    except _Hang:
+        what = f"no answer after {SECONDS:g} s of CPU time or 30 s"
+        raise FuzzError(where, what, traceback.format_exc()) from None
+    except (Exception, RecursionError) as exc:  # every escape is a finding
+        what = f"{type(exc).__name__}: {exc}"[:500]
+        raise FuzzError(where, what, traceback.format_exc()) from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    with open(os.fsencode(path), "wb") as f:
+        f.write(data)
+
+
+def _remove(path: Path) -> None:
+    with suppress(OSError):
+        os.unlink(os.fsencode(path))
+
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
