@@ -218,8 +218,13 @@ def test_a_closed_pipe_ends_the_run_quietly(args: tuple[str, ...], many: Path) -
     paths = [] if args[0] == "generate" else [many]
     process = processes.start(*args, *paths, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
-    assert process.stdout.readline()
-    process.stdout.close()
-    code = process.wait(timeout=120)
+    try:
+        assert process.stdout.readline()
+        process.stdout.close()
+        code = process.wait(timeout=120)
+    finally:
+        if process.poll() is None:  # a tricklog that ignored the closed pipe must not run on
+            process.kill()
+            process.wait()
     assert process.stderr.read() == b""
     assert code == 0
