@@ -345,6 +345,8 @@ def _kind_of(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {json.dumps(value)}"
     if isinstance(value, int):
+        if value.bit_length() > 100:
+            return _show(value)  # "an integer of about N digits"
         return f"the integer {_show(value)}"
     if isinstance(value, float):
         return f"the number {_show(value)}"

@@ -167,7 +167,10 @@ def test_an_interrupted_run_leaves_no_temporary_file(sent: signal.Signals, tmp_p
     out = tmp_path / "games.jsonl"
     out.write_text("keep me\n")
     code = (
+        # tricklog keeps a signal ignored that was ignored at its start (nohup's SIGHUP), and
+        # this test may itself run under nohup: the child starts with the usual handling
         "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); "
         "from replay.cli.app import main; sys.exit(main())"
     )
     process = subprocess.Popen(
