@@ -8,11 +8,16 @@ Seats are numbered 0, 1, 2, ... **anticlockwise**, the game's direction of play:
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay/engines/bestia.py`` can take it as it is; pydantic validates it inside a record.
 Parameter names and values follow RULES.md §3.7 (docs/bestia.md). Amounts are integers in the
-smallest unit.
+smallest unit; under ``pot_rounding = exact`` an amount the source wrote down may also be an
+exact fraction of the unit, ``{"numerator": 10, "denominator": 3}`` for 10/3, since shares of a
+pot that does not divide by the hand size are carried exactly (RULES.md §3.6 (8)). A fraction is
+an object rather than the text ``"10/3"`` so that the schema checks it whole (a denominator of at
+least 1; no pattern to read, which the two decoders would read differently).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
@@ -20,7 +25,7 @@ from pydantic import Field, TypeAdapter
 
 from records.base import Count, HandBase, Player, RecordBase, Seat, Strict
 from records.cards import ITALIAN_40
-from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
+from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int, Text
 from records.messages import rules_with
 from records.rules.bestia import DEFAULT_RULES as DEFAULT_RULES
 from records.rules.bestia import PRESETS as PRESETS
@@ -42,6 +47,37 @@ def preset(name: str, num_players: int, **overrides: object) -> BestiaRules:
 
 
 _RULES: TypeAdapter[BestiaRules] = TypeAdapter(BestiaRules)
+
+
+class Exact(Strict):
+    """An exact fraction of the unit, numerator / denominator: ``{"numerator": 10,
+    "denominator": 3}`` is 10/3. Allowed only under ``pot_rounding = exact``, where shares that
+    do not divide are carried exactly; under any other rounding it is reported as
+    ``money.fraction``."""
+
+    numerator: Int
+    """Negative for money paid (a net, a balance)."""
+    denominator: Annotated[int, Ge(1), Le(MAX_INT)]
+    """At least 1."""
+
+
+Amount = Int | Exact
+"""An amount of money the source wrote down: an integer in the smallest unit, or (under
+``pot_rounding = exact``) an exact fraction of it."""
+
+
+def amount(value: int | Exact) -> int | Fraction:
+    """A recorded amount as a number: an integer as it is, a fraction as its exact value (an
+    integer when the denominator divides the numerator). Decoded structs work alike."""
+    if isinstance(value, int):
+        return value
+    exact = Fraction(value.numerator, value.denominator)
+    return exact.numerator if exact.denominator == 1 else exact
+
+
+def is_fraction(value: object) -> bool:
+    """Whether a recorded amount is written as a fraction (not as an integer)."""
+    return value is not None and not isinstance(value, int)
 
 
 Card = Annotated[
@@ -100,6 +136,15 @@ class BlindDraw(Strict):
     """The cards drawn (as many as the hand size), in order from the top of the stock."""
 
 
+class DeclineBlind(Strict):
+    """Second round: the seat, asked whether it draws blind, declines. Nothing on the table
+    changes, but the seats before it in the round have now been asked: a blind draw from one of
+    them after this is out of turn. Optional: a record may leave declines out."""
+
+    type: Literal["decline_blind"]
+    seat: Seat
+
+
 class Play(Strict):
     """A card played to the current trick."""
 
@@ -108,30 +153,60 @@ class Play(Strict):
     card: Card
 
 
-Action = Annotated[Pass | Join | BlindDraw | Play, Field(discriminator="type")]
+class Claim(Strict):
+    """A claim agreed by the table: the tricks not yet played go as stated, and the hand ends
+    and is settled as if they had been played. Allowed between tricks once someone plays
+    (before the first lead, the claim closes the blind round)."""
+
+    type: Literal["claim"]
+    seat: Seat
+    """The seat that made the claim."""
+    remaining: list[Count]
+    """Per seat, how many of the remaining tricks it takes (0 for a seat that does not
+    play)."""
+
+
+class Abandon(Strict):
+    """The hand was stopped before its end. It is void: the invitos are given back, nobody
+    wins a share or pays a bestia, and the starting pot is carried unchanged to the next
+    hand."""
+
+    type: Literal["abandon"]
+    reason: Text | None = None
+
+
+Action = Annotated[
+    Pass | Join | BlindDraw | DeclineBlind | Play | Claim | Abandon, Field(discriminator="type")
+]
 
 
 class HandClaims(Strict):
     """What the source wrote down about the hand. All optional; replay never fills them in.
-    Per-seat lists are indexed by seat; money is in the smallest unit."""
+    Per-seat lists are indexed by seat; money is in the smallest unit, or an exact fraction
+    ``{"numerator": n, "denominator": d}`` under ``pot_rounding = exact``."""
 
-    starting_pot: Int | None = None
+    starting_pot: Amount | None = None
     """The pot before the invitos ("piatto iniziale"): what the previous hand carried."""
-    invitos: list[Int | None] | None = None
+    invitos: list[Amount | None] | None = None
     """Invito paid by each seat."""
-    pot: Int | None = None
+    pot: Amount | None = None
     """The pot of the hand: starting pot plus invitos."""
+    played: list[bool | None] | None = None
+    """Who played (true: declared play or drew blind) and who passed (false), per seat."""
     tricks: list[Count | None] | None = None
     """Tricks taken by each seat."""
-    shares: list[Int | None] | None = None
+    shares: list[Amount | None] | None = None
     """What each seat won from the pot for its tricks."""
-    refunds: list[Int | None] | None = None
-    """Invitos given back to each seat (when nobody plays under ``refund_and_carry``)."""
-    bestias: list[Int | None] | None = None
+    refunds: list[Amount | None] | None = None
+    """Invitos given back to each seat (when nobody plays under ``refund_and_carry``, or the
+    hand is abandoned)."""
+    bestias: list[Amount | None] | None = None
     """Bestia paid by each seat that played and took no trick."""
-    carried: Int | None = None
+    nets: list[Amount | None] | None = None
+    """Each seat's net money for the hand: share and refund less invito and bestia."""
+    carried: Amount | None = None
     """What this hand carries into the next hand's starting pot."""
-    balances: list[Int | None] | None = None
+    balances: list[Amount | None] | None = None
     """Each seat's running balance over the sitting after this hand (received minus paid)."""
 
 
@@ -142,16 +217,17 @@ class Hand(HandBase):
     """Position of the hand in the sitting, from 1; hands of a record are consecutive."""
     deal: Deal
     actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
-    """Declarations (with their exchanges), blind draws and plays, in the order they happened."""
+    """Declarations (with their exchanges), blind draws and declines, plays and any claim or
+    abandonment, in the order they happened."""
     claims: HandClaims | None = None
 
 
 class SittingClaims(Strict):
     """What the source wrote down at the end of the sitting."""
 
-    balances: list[Int | None] | None = None
+    balances: list[Amount | None] | None = None
     """Each seat's final balance (received minus paid)."""
-    carried: Int | None = None
+    carried: Amount | None = None
     """The pot left on the table after the last hand."""
 
 

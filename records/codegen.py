@@ -147,7 +147,10 @@ class _Writer:
             name = f"Bounded{len(self.bounds) + 1}"
             self.claim(name)
             self.bounds[annotated] = name
-            self.blocks.append(f"{name} = {annotated}\n")
+            line = f"{name} = {annotated}"
+            if len(line) > WIDTH:  # as ruff format splits it: the subscript's contents indented
+                line = f"{name} = Annotated[\n    {annotated[len('Annotated[') : -1]}\n]"
+            self.blocks.append(f"{line}\n")
         return self.bounds[annotated]
 
     def plain(self, tp: Any, where: _Place) -> str:

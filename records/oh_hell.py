@@ -46,15 +46,30 @@ Card = Annotated[
 ]
 
 
+Suit = Annotated[Literal["C", "D", "H", "S"], Field(description="A suit: C, D, H or S.")]
+
+
 class Deal(Strict):
     """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
 
     hands: list[list[Card]]
     """Each seat's cards, indexed by seat."""
     turned_up: Card | None
-    """The card turned up to fix trumps, or null for a deal without trumps."""
+    """The card turned up to fix trumps, or null for a deal without trumps or one whose source
+    records only the trump suit (``trump``)."""
     stock: list[Card] | None = None
     """The undealt cards left under the turned-up card, top first, when known."""
+    trump: Suit | None = None
+    """The trump suit, for a source that records the suit but not the card turned up
+    (``turned_up`` null; if both are given they must agree). Replay checks it against the rules
+    (a deal without trump has none) and, when the dealer turns his own card, his hand; one card
+    of the stock is then unknown, so the stock is checked for repeated cards only."""
+    rebuilt: bool = False
+    """True when the source logs no separate deal and ``hands`` were rebuilt from the cards
+    each seat played. In a hand played out those are the cards dealt; in one cut short by a
+    claim or an abandonment the cards never played are unknown: ``hands`` then hold fewer
+    cards, and what they would decide (a revoke with an unplayed card, the deal's size where
+    the schedule does not fix it) is not checked; the report says so in a note."""
 
 
 class Bid(Strict):
@@ -103,6 +118,12 @@ class HandClaims(Strict):
     """Points scored in this hand, per seat."""
     totals: list[Int | None] | None = None
     """Running totals after this hand, per seat."""
+    hand_size: Count | None = None
+    """The cards dealt to each seat in this deal, as the source states it; compared with the
+    size the schedule (or the deal) gives."""
+    trump: Suit | Literal["none"] | None = None
+    """The trump suit of this deal as the source states it, or ``none`` for a deal the source
+    says was played without trump; compared with the trump replay found."""
 
 
 class Hand(HandBase):

@@ -116,10 +116,16 @@ def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and position < len(loc) - 1:
             continue  # a union tag (the value of "game" or "type"), not a key of the document
+        elif node is not _GONE and not isinstance(node, dict) and isinstance(part, str):
+            continue  # a union member's label after a value (``literal['a','b']``, ``list[int]``)
         else:
-            node = None  # a missing key (pydantic names it last) or a place inside a scalar
+            node = _GONE  # a missing key (pydantic names it last) or a place inside a scalar
         path.append(part)
     return path
+
+
+_GONE = object()
+"""A place the document does not have (a missing key), unlike a value that is null."""
 
 
 def _hand_number(raw: Any, index: Any) -> int | None:

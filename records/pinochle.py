@@ -152,6 +152,21 @@ Action = Annotated[
 ]
 
 
+Outcome = Literal["void", "made", "opponent_conceded", "single_bete", "double_bete", "thrown_in"]
+"""How a hand ended, in the words of the rule books (docs/pinochle.md, concessions and
+settlement)."""
+
+
+class MeldClaim(Strict):
+    """One meld as a score sheet lists it: its name and what it is worth."""
+
+    meld: MeldKind
+    """The meld's name in the meld table, as in the ``meld`` event."""
+    points: Int
+    """Its value in the meld table under the record's rules (``card_points = simplified``
+    divides it by ten; ``double_meld_values = bonus`` gives the doubles their own values)."""
+
+
 class HandClaims(Strict):
     """What the source wrote down after the hand. All optional; replay never fills them in."""
 
@@ -160,7 +175,8 @@ class HandClaims(Strict):
     contract: Int | None = None
     """The winning bid."""
     meld: Int | None = None
-    """The declarer's scored meld points."""
+    """The declarer's scored meld points: the sum of his melds, or 0 under
+    ``meld_requires_trick`` when he played the hand out without taking a trick."""
     counters: Int | None = None
     """The declarer's card points: counters in his tricks, counters buried and the last-trick
     bonus if he won the last trick."""
@@ -173,6 +189,28 @@ class HandClaims(Strict):
     """Chips the kitty received (positive) or paid (negative) in this hand."""
     totals: list[Int | None] | None = None
     """Running chip totals per seat after this hand."""
+    tricks: list[Int | None] | None = None
+    """Tricks each seat took in this hand, per seat (0 for a seat that sits out, and for every
+    seat when the hand ended before the first lead)."""
+    melds: list[list[MeldClaim] | None] | None = None
+    """Each seat's melds, per seat: the melds that stand when the hand ends (the last ``meld``
+    event, unless trump changed after it), in any order, each with its table value; an empty
+    list for a seat that did not meld (only the declarer melds). The values are listed even where they do not score
+    (``meld_requires_trick``); ``meld`` is what scored."""
+    opponents_counters: Int | None = None
+    """The defenders' card points together: counters in the tricks the two opponents took and
+    the last-trick bonus if one of them won the last trick. With the declarer's ``counters``
+    they make 250 (25 under ``card_points = simplified``); only for a hand played out."""
+    declarer_points: Int | None = None
+    """The declarer's count against his contract: ``meld`` plus ``counters`` (docs/pinochle.md,
+    the count); only for a hand played out."""
+    outcome: Outcome | None = None
+    """How the hand ended: ``made`` (the count reached the contract), ``opponent_conceded``
+    (an opponent conceded; paid as made), ``single_bete`` (the declarer conceded before the
+    first lead), ``double_bete`` (played and lost: short of the contract, conceded after the
+    first lead, or a scored meld card buried), ``thrown_in`` (thrown in at the minimum
+    without taking the widow, ``throw_in_at_min_without_widow``) or ``void`` (everybody
+    passed)."""
 
 
 class Hand(HandBase):

@@ -30,6 +30,10 @@ PRESET_NOTES: dict[str, dict[str, str]] = {
         "hook, a trump card always turned, a missed bid still scores its tricks",
         "hoyle": "the Hoyle family of rule books: the deals of the Hoyle table, the dealer's left "
         "bids first, the last deal without trumps",
+        "ohhellweb": "as the OhHellWeb server: from min(10, 51 x decks / players) cards down to "
+        "2, a deal of one card per player, back up; the hook; 10 + bid² for a bid made, "
+        "-5 x d(d+1)/2 for one missed by d; identical cards of two decks cancel (state `decks` "
+        "and `teams` beside it)",
     },
     "pinochle": {
         "default": "the Italian original text, with tricklog's readings where it is cut off or "

@@ -37,6 +37,12 @@ OhHellRulesHandSizes = Literal[
     "down_and_up",
     "single",
     "hoyle_table",
+    "down_ones_up",
+]
+
+
+Bounded1 = Annotated[
+    tuple[Annotated[int, msgspec.Meta(ge=1, le=69)], ...], msgspec.Meta(min_length=1)
 ]
 
 
@@ -49,7 +55,12 @@ OhHellRulesNoTrumpRule = Literal[
 ]
 
 
-Bounded1 = Annotated[int, msgspec.Meta(ge=-9007199254740991, le=9007199254740991)]
+Bounded2 = Annotated[int, msgspec.Meta(ge=-9007199254740991, le=9007199254740991)]
+
+
+Bounded3 = Annotated[
+    tuple[Annotated[int, msgspec.Meta(ge=0, le=9)], ...], msgspec.Meta(min_length=1)
+]
 
 
 class OhHellRulesStruct(
@@ -63,7 +74,7 @@ class OhHellRulesStruct(
 
     preset: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
     num_players: Annotated[int, msgspec.Meta(ge=3, le=10)]
-    hand_sizes: OhHellRulesHandSizes
+    hand_sizes: OhHellRulesHandSizes | Bounded1
     single_hand_size: Annotated[int, msgspec.Meta(ge=1, le=17)] | None
     no_trump_rule: OhHellRulesNoTrumpRule
     first_bidder: Literal["dealer", "dealer_left"]
@@ -71,14 +82,19 @@ class OhHellRulesStruct(
     first_leader: Literal["dealer_left", "first_bidder"]
     must_trump_when_void: bool
     nil_score: Literal[10, 5, "5_plus_h"]
-    miss_score: Literal["zero", "tricks", "minus_diff"]
-    made_bonus: Bounded1
-    points_per_trick: Bounded1
+    miss_score: Literal["zero", "tricks", "minus_diff", "minus_triangular"]
+    made_bonus: Bounded2
+    points_per_trick: Bounded2
     slam_bonuses: bool
     slam_min_hand: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
-    small_slam: Bounded1
-    grand_slam: Bounded1
+    small_slam: Bounded2
+    grand_slam: Bounded2
     cut_tiebreak_suits: Literal["none", "CDHS"]
+    max_hand_size: Annotated[int, msgspec.Meta(ge=1, le=69)] | None = None
+    decks: Annotated[int, msgspec.Meta(ge=1, le=4)] = 1
+    identical_cards: Literal["first_wins", "cancel"] = "first_wins"
+    teams: tuple[Bounded3, ...] | None = None
+    made_score: Literal["per_trick", "bid_squared"] = "per_trick"
 
     def to_dataclass(self) -> OhHellRules:
         """The ``records.rules.oh_hell.OhHellRules`` the engines take."""
@@ -101,6 +117,11 @@ class OhHellRulesStruct(
             small_slam=self.small_slam,
             grand_slam=self.grand_slam,
             cut_tiebreak_suits=self.cut_tiebreak_suits,
+            max_hand_size=self.max_hand_size,
+            decks=self.decks,
+            identical_cards=self.identical_cards,
+            teams=self.teams,
+            made_score=self.made_score,
         )
 
 
@@ -202,6 +223,8 @@ class OhHellDeal(
     hands: list[list[French52Card]]
     turned_up: French52Card | None
     stock: list[French52Card] | None = None
+    trump: Literal["C", "D", "H", "S"] | None = None
+    rebuilt: bool = False
 
 
 class OhHellBid(
@@ -270,7 +293,7 @@ class OhHellAbandon(
 OhHellHandActions = OhHellBid | OhHellPlay | OhHellClaim | OhHellAbandon
 
 
-Bounded2 = Annotated[list[OhHellHandActions], msgspec.Meta(max_length=1000)]
+Bounded4 = Annotated[list[OhHellHandActions], msgspec.Meta(max_length=1000)]
 
 
 class OhHellHandClaims(
@@ -283,8 +306,10 @@ class OhHellHandClaims(
     """From ``records.oh_hell.HandClaims``."""
 
     tricks: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None] | None = None
-    scores: list[Bounded1 | None] | None = None
-    totals: list[Bounded1 | None] | None = None
+    scores: list[Bounded2 | None] | None = None
+    totals: list[Bounded2 | None] | None = None
+    hand_size: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None = None
+    trump: Literal["C", "D", "H", "S"] | Literal["none"] | None = None
 
 
 class OhHellHand(
@@ -299,12 +324,12 @@ class OhHellHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: OhHellDeal
-    actions: Bounded2
+    actions: Bounded4
     claims: OhHellHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded3 = Annotated[list[OhHellHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded5 = Annotated[list[OhHellHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class OhHellGameClaims(
@@ -316,7 +341,7 @@ class OhHellGameClaims(
 ):
     """From ``records.oh_hell.GameClaims``."""
 
-    totals: list[Bounded1 | None] | None = None
+    totals: list[Bounded2 | None] | None = None
     winners: list[Annotated[int, msgspec.Meta(ge=0, le=9)]] | None = None
 
 
@@ -337,7 +362,7 @@ class OhHellRecord(
     rules: OhHellRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded3
+    hands: Bounded5
     claims: OhHellGameClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -368,7 +393,7 @@ class PinochleRulesStruct(
     no_bid_rule: Literal["redeal", "eldest_forced", "last_forced"]
     forbidden_bid_endings: tuple[Annotated[int, msgspec.Meta(ge=0, le=90)], ...]
     card_points: Literal["classic", "alt_a", "alt_b", "simplified"]
-    last_trick_bonus: Bounded1
+    last_trick_bonus: Bounded2
     meld_values: Literal["classic"]
     dix_class: Literal["A", "special"]
     double_meld_values: Literal["additive", "bonus"]
@@ -383,11 +408,11 @@ class PinochleRulesStruct(
     allow_declarer_concede: bool
     allow_opponent_concede: bool
     throw_in_at_min_without_widow: bool
-    payment_table: dict[int, Bounded1]
-    trump_multiplier: dict[Literal["C", "D", "H", "S"], Bounded1]
+    payment_table: dict[int, Bounded2]
+    trump_multiplier: dict[Literal["C", "D", "H", "S"], Bounded2]
     bete_rule: Literal["hoyle", "symmetric", "scarne_spades"]
     kitty: bool
-    kitty_threshold: Bounded1
+    kitty_threshold: Bounded2
 
     def to_dataclass(self) -> PinochleRules:
         """The ``records.rules.pinochle.PinochleRules`` the engines take."""
@@ -641,7 +666,54 @@ PinochleHandActions = (
 )
 
 
-Bounded4 = Annotated[list[PinochleHandActions], msgspec.Meta(max_length=1000)]
+Bounded6 = Annotated[list[PinochleHandActions], msgspec.Meta(max_length=1000)]
+
+
+PinochleMeldClaimMeld = Literal[
+    "flush",
+    "royal_marriage",
+    "marriage",
+    "dix",
+    "aces",
+    "kings",
+    "queens",
+    "jacks",
+    "pinochle",
+    "double_flush",
+    "double_aces",
+    "double_kings",
+    "double_queens",
+    "double_jacks",
+    "double_pinochle",
+    "flush_extra_king",
+    "flush_extra_queen",
+    "flush_extra_marriage",
+    "grand_pinochle",
+    "round_house",
+]
+
+
+class PinochleMeldClaim(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.pinochle.MeldClaim``."""
+
+    meld: PinochleMeldClaimMeld
+    points: Bounded2
+
+
+PinochleHandClaimsOutcome = Literal[
+    "void",
+    "made",
+    "opponent_conceded",
+    "single_bete",
+    "double_bete",
+    "thrown_in",
+]
 
 
 class PinochleHandClaims(
@@ -654,13 +726,18 @@ class PinochleHandClaims(
     """From ``records.pinochle.HandClaims``."""
 
     declarer: Annotated[int, msgspec.Meta(ge=0, le=9)] | None = None
-    contract: Bounded1 | None = None
-    meld: Bounded1 | None = None
-    counters: Bounded1 | None = None
+    contract: Bounded2 | None = None
+    meld: Bounded2 | None = None
+    counters: Bounded2 | None = None
     made: bool | None = None
-    chips: list[Bounded1 | None] | None = None
-    kitty: Bounded1 | None = None
-    totals: list[Bounded1 | None] | None = None
+    chips: list[Bounded2 | None] | None = None
+    kitty: Bounded2 | None = None
+    totals: list[Bounded2 | None] | None = None
+    tricks: list[Bounded2 | None] | None = None
+    melds: list[list[PinochleMeldClaim] | None] | None = None
+    opponents_counters: Bounded2 | None = None
+    declarer_points: Bounded2 | None = None
+    outcome: PinochleHandClaimsOutcome | None = None
 
 
 class PinochleHand(
@@ -675,12 +752,12 @@ class PinochleHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: PinochleDeal
-    actions: Bounded4
+    actions: Bounded6
     claims: PinochleHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded5 = Annotated[list[PinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded7 = Annotated[list[PinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class PinochleSittingClaims(
@@ -692,8 +769,8 @@ class PinochleSittingClaims(
 ):
     """From ``records.pinochle.SittingClaims``."""
 
-    totals: list[Bounded1 | None] | None = None
-    kitty: Bounded1 | None = None
+    totals: list[Bounded2 | None] | None = None
+    kitty: Bounded2 | None = None
 
 
 class PinochleRecord(
@@ -713,7 +790,7 @@ class PinochleRecord(
     rules: PinochleRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded5
+    hands: Bounded7
     claims: PinochleSittingClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -893,6 +970,21 @@ class BestiaBlindDraw(
     drawn: list[Italian40Card]
 
 
+class BestiaDeclineBlind(
+    msgspec.Struct,
+    tag_field="type",
+    tag="decline_blind",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.bestia.DeclineBlind``."""
+
+    type: ClassVar[Literal["decline_blind"]] = "decline_blind"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+
+
 class BestiaPlay(
     msgspec.Struct,
     tag_field="type",
@@ -909,10 +1001,62 @@ class BestiaPlay(
     card: Italian40Card
 
 
-BestiaHandActions = BestiaPass | BestiaJoin | BestiaBlindDraw | BestiaPlay
+class BestiaClaim(
+    msgspec.Struct,
+    tag_field="type",
+    tag="claim",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.bestia.Claim``."""
+
+    type: ClassVar[Literal["claim"]] = "claim"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    remaining: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]]
 
 
-Bounded6 = Annotated[list[BestiaHandActions], msgspec.Meta(max_length=1000)]
+class BestiaAbandon(
+    msgspec.Struct,
+    tag_field="type",
+    tag="abandon",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.bestia.Abandon``."""
+
+    type: ClassVar[Literal["abandon"]] = "abandon"
+    reason: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+
+
+BestiaHandActions = (
+    BestiaPass
+    | BestiaJoin
+    | BestiaBlindDraw
+    | BestiaDeclineBlind
+    | BestiaPlay
+    | BestiaClaim
+    | BestiaAbandon
+)
+
+
+Bounded8 = Annotated[list[BestiaHandActions], msgspec.Meta(max_length=1000)]
+
+
+class BestiaExact(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.bestia.Exact``."""
+
+    numerator: Bounded2
+    denominator: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
 
 
 class BestiaHandClaims(
@@ -924,15 +1068,17 @@ class BestiaHandClaims(
 ):
     """From ``records.bestia.HandClaims``."""
 
-    starting_pot: Bounded1 | None = None
-    invitos: list[Bounded1 | None] | None = None
-    pot: Bounded1 | None = None
+    starting_pot: Bounded2 | BestiaExact | None = None
+    invitos: list[Bounded2 | BestiaExact | None] | None = None
+    pot: Bounded2 | BestiaExact | None = None
+    played: list[bool | None] | None = None
     tricks: list[Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None] | None = None
-    shares: list[Bounded1 | None] | None = None
-    refunds: list[Bounded1 | None] | None = None
-    bestias: list[Bounded1 | None] | None = None
-    carried: Bounded1 | None = None
-    balances: list[Bounded1 | None] | None = None
+    shares: list[Bounded2 | BestiaExact | None] | None = None
+    refunds: list[Bounded2 | BestiaExact | None] | None = None
+    bestias: list[Bounded2 | BestiaExact | None] | None = None
+    nets: list[Bounded2 | BestiaExact | None] | None = None
+    carried: Bounded2 | BestiaExact | None = None
+    balances: list[Bounded2 | BestiaExact | None] | None = None
 
 
 class BestiaHand(
@@ -947,12 +1093,12 @@ class BestiaHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: BestiaDeal
-    actions: Bounded6
+    actions: Bounded8
     claims: BestiaHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded7 = Annotated[list[BestiaHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded9 = Annotated[list[BestiaHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class BestiaSittingClaims(
@@ -964,8 +1110,8 @@ class BestiaSittingClaims(
 ):
     """From ``records.bestia.SittingClaims``."""
 
-    balances: list[Bounded1 | None] | None = None
-    carried: Bounded1 | None = None
+    balances: list[Bounded2 | BestiaExact | None] | None = None
+    carried: Bounded2 | BestiaExact | None = None
 
 
 class BestiaRecord(
@@ -985,7 +1131,7 @@ class BestiaRecord(
     rules: BestiaRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded7
+    hands: Bounded9
     claims: BestiaSittingClaims | None = None
     extensions: dict[str, Any] | None = None
     opening_pot: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] = 0

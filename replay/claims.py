@@ -22,6 +22,7 @@ is no problem.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
@@ -440,4 +441,6 @@ def _said(value: Any) -> str:
         return "true" if value is True else "false" if value is False else "null"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_said(v) for v in value) + "]"
+    if isinstance(value, dict):  # a claimed object, such as a meld with its points
+        return json.dumps(value)
     return str(value)

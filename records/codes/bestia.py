@@ -1,9 +1,9 @@
-"""Illegal in Bestia only: the deal's stock, the declarations with their exchanges, the blind
-draws, the first lead and the division of the pot."""
+"""Bestia only: the deal's stock, the declarations with their exchanges, the blind draws and
+declines, the first lead, claims, and the money claims (fractions, nets, who played)."""
 
 from __future__ import annotations
 
-from records.codes.entry import BESTIA, ILLEGAL, Code
+from records.codes.entry import BESTIA, ILLEGAL, INCONSISTENT, Code
 
 CODES = (
     Code(
@@ -77,45 +77,49 @@ CODES = (
         "blind.too-early",
         ILLEGAL,
         BESTIA,
-        "A blind draw before the first round of declarations is over.",
+        "A blind draw, or a decline of one, before the first round of declarations is over.",
         "seat 0 draws blind before the first round ends",
     ),
     Code(
         "blind.after-round",
         ILLEGAL,
         BESTIA,
-        "A blind draw after the first card was led.",
+        "A blind draw, or a decline of one, after the blind round closed (at the first card "
+        "led or a claim) or after the hand was abandoned.",
         "seat 0 draws blind after the play began",
     ),
     Code(
         "blind.not-allowed",
         ILLEGAL,
         BESTIA,
-        "A blind draw under rules without blind draws (`blind_allowed` false).",
+        "A blind draw, or a decline of one, under rules without blind draws (`blind_allowed` "
+        "false).",
         "blind draws are not allowed (blind_allowed)",
     ),
     Code(
         "blind.not-eligible",
         ILLEGAL,
         BESTIA,
-        "A blind draw by a seat that may not draw blind: one that joined (under `passed_only`), "
-        "one that already drew blind, or a seat the table does not have.",
+        "A blind draw (or a decline of one) by a seat that may not draw blind: one that joined "
+        "(under `passed_only`), one that already drew blind, or a seat the table does not have.",
         "seat 1 may not draw blind (join; blind_eligibility = passed_only)",
     ),
     Code(
         "blind.out-of-turn",
         ILLEGAL,
         BESTIA,
-        "A blind draw by a seat that comes before one that already drew blind in the "
-        "declaration order (declining is not recorded, so the draws must follow that order).",
-        "seat 3 draws blind after a later seat already did",
+        "A blind draw (or a decline of one) by a seat that comes before one already asked in "
+        "the declaration order: one that drew blind or declined (a record may leave declines "
+        "out, but the draws and declines it shows follow that order).",
+        "seat 3 draws blind after a later seat was asked",
     ),
     Code(
         "blind.stock-short",
         ILLEGAL,
         BESTIA,
-        "A blind draw when the stock holds fewer cards than a blind draw needs "
-        "(`blind_min_stock`, and never fewer than the hand size).",
+        "A blind draw (or a decline of one) when the stock holds fewer cards than a blind draw "
+        "needs (`blind_min_stock`, and never fewer than the hand size): the round is over and "
+        "nobody more is asked.",
         "seat 5 draws blind with 2 card(s) left; a blind draw needs 3",
     ),
     Code(
@@ -141,10 +145,37 @@ CODES = (
         "seat 2 leads 4d but holds the dominant trump As and must lead it",
     ),
     Code(
-        "pot.indivisible",
+        "claim.not-playing",
         ILLEGAL,
         BESTIA,
-        "Under `pot_rounding` = `exact`, a pot that cannot be divided into equal shares per trick.",
-        "the pot 40 cannot be divided exactly into 3 shares (pot_rounding = exact)",
+        "A claim of the remaining tricks that gives tricks to a seat that does not play (it "
+        "passed and did not draw blind).",
+        "the claim gives 1 trick(s) to seat 3, which does not play",
+    ),
+    Code(
+        "money.fraction",
+        INCONSISTENT,
+        BESTIA,
+        "An amount written as a fraction `[numerator, denominator]` in a record whose "
+        "`pot_rounding` is not `exact`: there every amount is a whole number of units. The "
+        "claim is not compared further.",
+        "recorded share 78/3 for seat 1 is a fraction, but pot_rounding = floor_carry pays whole "
+        "units; recomputed 26",
+    ),
+    Code(
+        "net.mismatch",
+        INCONSISTENT,
+        BESTIA,
+        "A seat's claimed net money for the hand (share and refund less invito and bestia) "
+        "differs from the recomputation.",
+        "recorded net -10 for seat 0, recomputed -50",
+    ),
+    Code(
+        "played.mismatch",
+        INCONSISTENT,
+        BESTIA,
+        "The record says a seat played (declared play or drew blind) where it passed, or the "
+        "other way round.",
+        "recorded played true for seat 3, recomputed false",
     ),
 )

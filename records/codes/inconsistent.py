@@ -30,7 +30,7 @@ _RUNNING = (
 CODES = (
     _mismatch(
         "tricks",
-        ("oh_hell", "bestia"),
+        ("oh_hell", "pinochle", "bestia"),
         "number of tricks a seat took in a hand",
         "recorded tricks 0 for seat 0, recomputed 1",
     ),

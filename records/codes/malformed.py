@@ -3,7 +3,7 @@ claim lists that no hand can be checked against."""
 
 from __future__ import annotations
 
-from records.codes.entry import ALL, BESTIA, MALFORMED, PINOCHLE, Code
+from records.codes.entry import ALL, BESTIA, MALFORMED, OH_HELL, PINOCHLE, Code
 
 CODES = (
     Code(
@@ -27,7 +27,8 @@ CODES = (
         ALL,
         "An object lacks the key that says what it is: the record its `game`, an action its "
         "`type`. The message lists the values allowed there.",
-        'an action needs a "type": one of pass, join, blind_draw, play (the actions of bestia)',
+        'an action needs a "type": one of pass, join, blind_draw, decline_blind, play, claim, '
+        "abandon (the actions of bestia)",
     ),
     Code(
         "record.unknown-tag",
@@ -56,6 +57,18 @@ CODES = (
         "its line and column.",
         "SEAT:NUMBER expected, not '1:x'",
         note="raised only when reading the text notation (.tln); no JSON record can raise it",
+    ),
+    Code(
+        "record.openspiel",
+        MALFORMED,
+        (),
+        "An OpenSpiel history or playthrough (docs/openspiel.md) cannot be a deal of Oh Hell: "
+        "a game other than oh_hell or a parameter tricklog cannot play, an action id that is "
+        "not a number, a history that stops before the deal is complete, a card where a bid is "
+        "due. Reported at its line.",
+        "action 9: 3 is a card where a bid (52 + tricks) is due",
+        note="raised only when importing OpenSpiel histories (convert --from openspiel); no "
+        "JSON record can raise it",
     ),
     Code(
         "record.unknown-field",
@@ -127,17 +140,18 @@ CODES = (
     Code(
         "rules.deck-too-small",
         MALFORMED,
-        BESTIA,
+        OH_HELL + BESTIA,
         "The table deals more cards (players x hand size, plus the turned-up card) than the "
-        "40-card deck holds.",
+        "deck holds: Bestia's 40 cards, or the 52 x `decks` cards of Oh Hell for the largest "
+        "size of a list of hand sizes.",
         "10 hands of 4 and a turned-up card need more than 40 cards",
     ),
     Code(
         "rules.unsupported",
         MALFORMED,
         BESTIA,
-        "A rules value tricklog refuses to apply rather than guess at: `bestia_amount` = "
-        "`previous_pot` (which pot it means is unclear), or `fixed` without `bestia_fixed`.",
-        "bestia_amount = previous_pot is not supported (which pot it means is unclear)",
+        "A rules block tricklog cannot apply rather than guess at: `bestia_amount` = `fixed` "
+        "without `bestia_fixed`. Every value of every parameter is otherwise applied.",
+        "bestia_amount = fixed needs bestia_fixed",
     ),
 )

@@ -1,8 +1,9 @@
-"""Illegal in Oh Hell only: bidding and claims."""
+"""Oh Hell's own codes: bidding, claims and a deal's recorded trump suit (illegal), its teams
+(malformed), and the claims only its records make (the hand size and trump suit of a deal)."""
 
 from __future__ import annotations
 
-from records.codes.entry import ILLEGAL, OH_HELL, Code
+from records.codes.entry import BESTIA, ILLEGAL, INCONSISTENT, MALFORMED, OH_HELL, Code
 
 CODES = (
     Code(
@@ -31,10 +32,10 @@ CODES = (
     Code(
         "abandon.after-hand-end",
         ILLEGAL,
-        OH_HELL,
+        OH_HELL + BESTIA,
         "An `abandon` after the hand had ended: after its last trick, after an agreed claim, or "
         "after an earlier `abandon`. A hand may be abandoned from its deal until it ends (during "
-        "the bidding or the play); one that has ended counts as played.",
+        "the bidding, Bestia's declarations, or the play); one that has ended counts as played.",
         "an abandonment after its last trick had been played: a hand that has ended cannot be "
         "abandoned",
     ),
@@ -48,22 +49,55 @@ CODES = (
     Code(
         "claim.out-of-phase",
         ILLEGAL,
-        OH_HELL,
-        "A claim outside the play of the cards (during the bidding, or after the hand ended).",
+        OH_HELL + BESTIA,
+        "A claim outside the play of the cards (during the bidding or Bestia's declarations, "
+        "when nobody plays, or after the hand ended).",
         "a claim outside the play of the cards",
     ),
     Code(
         "claim.mid-trick",
         ILLEGAL,
-        OH_HELL,
+        OH_HELL + BESTIA,
         "A claim while a trick is being played; a claim is made between tricks.",
         "a claim in the middle of a trick",
     ),
     Code(
         "claim.tricks-sum",
         ILLEGAL,
-        OH_HELL,
+        OH_HELL + BESTIA,
         "A claim whose shares of the remaining tricks do not add up to the tricks left to play.",
         "the claim shares out 2 trick(s) but 1 remain",
+    ),
+    Code(
+        "deal.trump-suit",
+        ILLEGAL,
+        OH_HELL,
+        "The deal's recorded trump suit (`deal.trump`, for a source that logs the suit but not "
+        "the card turned) cannot be: the deal is played without trump, the suit is not the "
+        "turned-up card's, or the dealer turns his own card and holds none of that suit.",
+        "the recorded trump suit C is not the suit of the turned-up 6H",
+    ),
+    Code(
+        "rules.teams",
+        MALFORMED,
+        OH_HELL,
+        "The `teams` of the rules do not hold each seat of the table exactly once.",
+        "the teams must hold each of the seats 0..2 once; they hold 0, 1, 1, 2",
+    ),
+    Code(
+        "hand_size.mismatch",
+        INCONSISTENT,
+        OH_HELL,
+        "The claimed number of cards dealt to each seat in a deal differs from the size the "
+        "schedule (or the recorded deal) gives.",
+        "recorded hand_size 2, recomputed 1",
+    ),
+    Code(
+        "trump.mismatch",
+        INCONSISTENT,
+        OH_HELL,
+        "The claimed trump suit of a deal (or `none`) differs from the trump replay found: the "
+        "turned-up card's suit, or none for a deal without trump.",
+        "recorded trump none, recomputed H",
     ),
 )

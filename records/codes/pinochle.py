@@ -1,9 +1,11 @@
-"""Illegal in Auction Pinochle only: the deal's widow, the auction, the declarer's steps between
-the auction and the first lead, the first lead, and concessions."""
+"""Auction Pinochle's own codes. Illegal: the deal's widow, the auction, the declarer's steps
+between the auction and the first lead, the first lead, and concessions. Inconsistent: the claims
+only a pinochle record makes beyond those listed in ``inconsistent`` (each seat's melds, the
+opponents' counters, the declarer's points, the outcome)."""
 
 from __future__ import annotations
 
-from records.codes.entry import ILLEGAL, PINOCHLE, Code
+from records.codes.entry import ILLEGAL, INCONSISTENT, PINOCHLE, Code
 
 
 def _steps(what: str, who: str, when: str, phase: str, not_declarer: str) -> tuple[Code, Code]:
@@ -269,5 +271,39 @@ CODES = (
         PINOCHLE,
         "An opponent concedes before trump is named and the cards are buried.",
         "an opponent may concede only once trump is named and the cards are buried",
+    ),
+    Code(
+        "melds.mismatch",
+        INCONSISTENT,
+        PINOCHLE,
+        "The melds claimed for a seat (each with its points) differ from the melds that stand "
+        "(the declarer's last `meld` event, each at its table value; none for the other seats). "
+        "Their order does not matter.",
+        "recorded melds flush 150, dix 10, aces 100, pinochle 40; recomputed flush 150, dix 10, "
+        "aces 100, pinochle 40, pinochle 40: pinochle 40 left out",
+    ),
+    Code(
+        "opponents_counters.mismatch",
+        INCONSISTENT,
+        PINOCHLE,
+        "The claimed card points of the two opponents together (counters in their tricks and "
+        "the last-trick bonus if they won the last trick) differ from the recomputed ones.",
+        "recorded opponents_counters 35, recomputed 25",
+    ),
+    Code(
+        "declarer_points.mismatch",
+        INCONSISTENT,
+        PINOCHLE,
+        "The claimed count of the declarer (scored meld plus counters) differs from the "
+        "recomputed one.",
+        "recorded declarer_points 225, recomputed 565",
+    ),
+    Code(
+        "outcome.mismatch",
+        INCONSISTENT,
+        PINOCHLE,
+        "The claimed outcome (made, opponent_conceded, single_bete, double_bete, thrown_in, "
+        "void) differs from the recomputed one.",
+        "recorded outcome double_bete, recomputed made",
     ),
 )

@@ -88,8 +88,10 @@ class BestiaRules:
     """Each trick wins pot / hand_size; the only value so far."""
     bestia_amount: Literal["pot", "previous_pot", "fixed"]
     """What a playing seat that takes no trick pays: the pot of the hand (starting pot plus
-    invitos), the previous pot (one source's rule; not supported, since which pot it means is
-    unclear), or ``bestia_fixed``."""
+    invitos), the previous pot, or ``bestia_fixed``. ``previous_pot`` (one source's "the entire
+    amount of the previous pot") is read as the pot the previous hand left on the table, this
+    hand's starting pot before its invitos ("piatto iniziale"), which is 0 after a hand that
+    carried nothing."""
     bestia_fixed: Money | None
     """The bestia when ``bestia_amount`` is ``fixed``; null otherwise."""
     bestia_cap: Money | None
@@ -105,7 +107,9 @@ class BestiaRules:
     (invitos included) is carried."""
     pot_rounding: Literal["floor_carry", "exact"]
     """``floor_carry``: each seat's winnings are floored to the unit and the remainder joins the
-    next starting pot; ``exact``: a pot that cannot be divided exactly is an error."""
+    next starting pot; ``exact``: shares that do not divide are carried exactly, as fractions of
+    the unit (money claims may then be written ``{"numerator": 10, "denominator": 3}``), and nothing is
+    carried for rounding."""
 
 
 DEFAULT_RULES = BestiaRules(

@@ -11,19 +11,32 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from annotated_types import Ge, Le
+from annotated_types import Ge, Le, MinLen
 
 from records.limits import MAX_INT, Int, Text
 from records.strict_json import StrictJson
 
 HandSizes = Literal[
-    "ascending_to_max", "descending", "up_and_down", "down_and_up", "single", "hoyle_table"
+    "ascending_to_max",
+    "descending",
+    "up_and_down",
+    "down_and_up",
+    "single",
+    "hoyle_table",
+    "down_ones_up",
 ]
+MAX_DECKS = 4
+"""The most 52-card decks a table may shuffle together."""
+MAX_CARDS = 52 * MAX_DECKS // 3
+"""The largest deal any table can have (three players, every deck dealt)."""
+HandSize = Annotated[int, Ge(1), Le(MAX_CARDS)]
+ExplicitSizes = Annotated[tuple[HandSize, ...], MinLen(1)]
 NoTrumpRule = Literal[
     "stock_empty", "last_deal_always", "largest_deals", "dealer_last_card", "cap_hand_size"
 ]
-MissScore = Literal["zero", "tricks", "minus_diff"]
+MissScore = Literal["zero", "tricks", "minus_diff", "minus_triangular"]
 NilScore = Literal[10, 5, "5_plus_h"]
+Team = Annotated[tuple[Annotated[int, Ge(0), Le(9)], ...], MinLen(1)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,16 +53,21 @@ class OhHellRules:
     }
 
     preset: Text | None = None
-    """Name of the preset these values started from (``default``, ``openspiel``, ``hoyle``).
+    """Name of the preset these values started from (``default``, ``openspiel``, ``hoyle``,
+    ``ohhellweb``).
     Informative only: the values below are what the engine applies."""
     num_players: Annotated[int, Ge(3), Le(10)]
     """Number of seats, 3-7 in the references; up to 10 since the original text says
     "three or more"."""
-    hand_sizes: HandSizes
-    """The schedule of cards dealt per deal. ``ascending_to_max``: 1, 2, ... up to the largest
-    size (original text); ``descending``; ``up_and_down``: 1..max..1; ``down_and_up``:
-    max..1..max; ``single``: one deal of ``single_hand_size`` cards (OpenSpiel);
-    ``hoyle_table``: ascending to the Hoyle maximum (3p 15, 4p 13, 5p 10, 6p 8, 7p 7)."""
+    hand_sizes: HandSizes | ExplicitSizes
+    """The schedule of cards dealt per deal: a named schedule, or the sizes themselves as a
+    list (``[10, 9, 8]``: deal 1 gives 10 cards, deal 2 nine...). ``ascending_to_max``: 1, 2,
+    ... up to the largest size (original text); ``descending``; ``up_and_down``: 1..max..1;
+    ``down_and_up``: max..1..max; ``single``: one deal of ``single_hand_size`` cards
+    (OpenSpiel); ``hoyle_table``: ascending to the Hoyle maximum (3p 15, 4p 13, 5p 10, 6p 8,
+    7p 7); ``down_ones_up``: max..2, then one deal of one card for each player, then 2..max
+    (OhHellWeb). The largest size is what the decks allow (``decks``, ``no_trump_rule``),
+    capped by ``max_hand_size``."""
     single_hand_size: Annotated[int, Ge(1), Le(17)] | None
     """With ``hand_sizes = single``: the cards dealt, or null for any size from 1 to the maximum
     (OpenSpiel draws it at random). Must be null with the other schedules."""
@@ -73,7 +91,8 @@ class OhHellRules:
     miss_score: MissScore
     """Points for a missed bid: ``zero`` (original text), ``tricks`` (points_per_trick per
     trick taken, OpenSpiel), ``minus_diff`` (minus points_per_trick per trick off the bid,
-    OpenSpiel's off_bid_penalty)."""
+    OpenSpiel's off_bid_penalty), ``minus_triangular`` (-5 x d(d+1)/2 for a bid missed by d
+    tricks: -5, -15, -30, ..., OhHellWeb)."""
     made_bonus: Int
     """Bonus for a bid of one or more made exactly (10)."""
     points_per_trick: Int
@@ -89,6 +108,27 @@ class OhHellRules:
     cut_tiebreak_suits: Literal["none", "CDHS"]
     """How ties of the cut for the first dealer are broken: re-cut, or suit order C<D<H<S.
     Informative: the cut is not part of a record."""
+    max_hand_size: HandSize | None = None
+    """The largest deal of a named schedule when it is smaller than the decks allow (OhHellWeb:
+    10); null: as many cards as the decks allow. No effect with a list of sizes, which states
+    every size itself."""
+    decks: Annotated[int, Ge(1), Le(MAX_DECKS)] = 1
+    """Standard 52-card decks shuffled together (OhHellWeb offers 2). With more than one a card
+    may be dealt more than once, and ``identical_cards`` says what two of them in one trick
+    do."""
+    identical_cards: Literal["first_wins", "cancel"] = "first_wins"
+    """With several decks, identical cards played to one trick: ``first_wins``, the first
+    played ranks above the later one; ``cancel`` (OhHellWeb), a card identical to one still
+    in contention takes both out of contention (a third copy counts again), and when no card
+    of the led suit or trump is left in contention the leader wins the trick."""
+    teams: tuple[Team, ...] | None = None
+    """Which seats play together, each seat in exactly one team (``[[0, 3], [1, 4], [2, 5]]``),
+    or null for every player on their own. A team's bid and tricks are the sums of its
+    members', and every member scores the team's score for the deal (OhHellWeb)."""
+    made_score: Literal["per_trick", "bid_squared"] = "per_trick"
+    """Points for a bid of one or more made exactly: ``per_trick``, ``points_per_trick`` x bid
+    + ``made_bonus``; ``bid_squared``, ``made_bonus`` + bid x bid (OhHellWeb: 10 + bid²). A
+    nil made scores ``nil_score`` either way."""
 
 
 DEFAULT_RULES = OhHellRules(
@@ -135,3 +175,24 @@ PRESETS: dict[str, OhHellRules] = {
     ),
 }
 """Named bundles of rule values (docs/oh_hell.md; RULES.md §2.6 for ``openspiel``)."""
+
+PRESETS["ohhellweb"] = dataclasses.replace(
+    DEFAULT_RULES,
+    preset="ohhellweb",
+    hand_sizes="down_ones_up",
+    max_hand_size=10,
+    no_trump_rule="cap_hand_size",
+    first_bidder="dealer_left",
+    hook=True,
+    first_leader="dealer_left",
+    nil_score=10,
+    made_score="bid_squared",
+    made_bonus=10,
+    miss_score="minus_triangular",
+    identical_cards="cancel",
+)
+"""The rules the OhHellWeb server applies (github.com/campbellsoup37/OhHellWeb): from
+min(10, floor(51 x decks / players)) cards down to 2, one card once per player, back up; a card
+always turned for trump; the dealer's left bids and leads first; the dealer is hooked; 10 + bid²
+for a bid made, -5 x d(d+1)/2 for one missed by d; identical cards of two decks cancel. A game's
+``decks`` and ``teams`` are chosen per table: state them beside the preset."""

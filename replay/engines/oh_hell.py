@@ -17,6 +17,28 @@ Implemented readings (RULES.md §2.8), each selectable by a rule parameter of th
   ``abandon`` after that (or a second one) is ``abandon.after-hand-end``; nothing else may
   follow an abandonment either.
 
+Rules that real logs need (each a parameter, docs/oh_hell.md):
+
+* ``hand_sizes`` may be the list of sizes itself; ``down_ones_up`` is OhHellWeb's schedule, and
+  ``max_hand_size`` caps the largest deal of a named schedule;
+* ``decks``: several 52-card decks, so a card may be dealt twice; with ``identical_cards =
+  cancel`` a card identical to one still in contention takes both out (OhHellWeb: cards are
+  ranked in the order played, an identical one removes its twin and is not ranked; a third
+  copy is ranked again), and a trick with no card left in contention goes to its leader;
+* ``teams``: a team's bid and tricks are its members' sums, and each member scores the team's
+  score (the hook still counts every bid at the table);
+* ``made_score = bid_squared`` (10 + bid²) and ``miss_score = minus_triangular``
+  (-5 x d(d+1)/2 for a bid missed by d).
+
+A deal may record the trump suit without the card turned (``Deal.trump``): the suit is checked
+against the rules (a deal without trump has none) and, when the dealer turns his own card, his
+hand; the stock is then checked for repeated cards only, since one card of it is unknown. A deal
+rebuilt from the plays (``Deal.rebuilt``) holds only the cards each seat played: where the hand
+was played out those are the cards dealt and every check applies; where a claim or an
+abandonment cut it short, the cards never played are unknown, so the deal's size (under a
+schedule without fixed sizes) and a revoke with an unplayed card cannot be checked; the referee
+says so in a note, and a claimed hand size is then ``unchecked``.
+
 The engine is a small state machine (bid -> play -> over) over plain values: cards are the
 strings of ``records.cards``, the rules the ``OhHellRules`` dataclass, actions any value with
 the fields of a record event (``Bid``, ``Play``, ``Claim``, ``Abandon`` below build them by
@@ -33,15 +55,22 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Protocol
 
-from records.cards import FRENCH_52
+from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
 from replay.deal import Group, card_faults
-from replay.engine import DealFault, Engine, kind, no_rules_fault
+from replay.engine import DealFault, Engine, RulesFault, kind
 from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
 
 DECK = FRENCH_52
 STRENGTH = DECK.strength
+DECKS = {1: FRENCH_52} | {
+    n: Deck(
+        f"french-52x{n}", ranks=DECK.ranks, suits=DECK.suits, copies=n, suit_symbols=FRENCH_SYMBOLS
+    )
+    for n in range(2, 5)
+}
+"""The cards of one to four 52-card decks shuffled together (``decks``)."""
 HOYLE_MAX = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}  # R-DBARKER, R-SPRUCE: deals per player count
 
 
@@ -96,22 +125,45 @@ class DealLike(Protocol):
     def turned_up(self) -> str | None: ...
     @property
     def stock(self) -> Sequence[str] | None: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def rebuilt(self) -> bool: ...
 
 
 # --- the game's shape ------------------------------------------------------------------------
 
 
+def deck_size(rules: OhHellRules) -> int:
+    """The cards of the table's decks."""
+    return len(DECK.cards) * rules.decks
+
+
+def dealable(rules: OhHellRules) -> int:
+    """The largest deal the decks allow: every card dealt, or one kept back for trump under
+    ``cap_hand_size``."""
+    usable = deck_size(rules) - (1 if rules.no_trump_rule == "cap_hand_size" else 0)
+    return usable // rules.num_players
+
+
 def max_hand_size(rules: OhHellRules) -> int:
-    """The largest deal: every card dealt, or one kept back for trump under ``cap_hand_size``."""
-    usable = len(DECK.cards) - (1 if rules.no_trump_rule == "cap_hand_size" else 0)
-    largest = usable // rules.num_players
+    """The largest deal of the game: what the decks allow, capped by Hoyle's table or
+    ``max_hand_size``; of a list of sizes, its largest (``rules_fault`` says when the decks
+    cannot deal it)."""
+    if isinstance(rules.hand_sizes, tuple):
+        return max(rules.hand_sizes)
+    largest = dealable(rules)
     if rules.hand_sizes == "hoyle_table":
-        return min(largest, HOYLE_MAX.get(rules.num_players, largest))
+        largest = min(largest, HOYLE_MAX.get(rules.num_players, largest))
+    if rules.max_hand_size is not None:
+        largest = min(largest, rules.max_hand_size)
     return largest
 
 
 def schedule(rules: OhHellRules) -> tuple[int, ...] | None:
     """Cards dealt in each deal of a game, in order; None for a single deal of any size."""
+    if isinstance(rules.hand_sizes, tuple):
+        return rules.hand_sizes
     top = max_hand_size(rules)
     up = tuple(range(1, top + 1))
     match rules.hand_sizes:
@@ -125,6 +177,8 @@ def schedule(rules: OhHellRules) -> tuple[int, ...] | None:
             return up[::-1] + up[1:]
         case "single":
             return None if rules.single_hand_size is None else (rules.single_hand_size,)
+        case "down_ones_up":
+            return up[:0:-1] + (1,) * rules.num_players + up[1:]
     raise AssertionError(rules.hand_sizes)  # pragma: no cover - Literal is exhaustive
 
 
@@ -136,7 +190,7 @@ def last_hand(rules: OhHellRules) -> int:
 
 def trump_source(rules: OhHellRules, number: int, size: int) -> str:
     """Where the trump comes from in deal ``number``: ``stock``, ``dealer`` or ``none``."""
-    stock_left = len(DECK.cards) - size * rules.num_players
+    stock_left = deck_size(rules) - size * rules.num_players
     match rules.no_trump_rule:
         case "last_deal_always":
             plan = schedule(rules)
@@ -173,6 +227,13 @@ class Table:
     follow: FollowRules
     after: tuple[int, ...] = ()
     """The next seat clockwise, by seat."""
+    deck: Deck = DECK
+    """The cards of the table's decks."""
+    cancels: bool = False
+    """Identical cards played to one trick cancel (``identical_cards = cancel``, several
+    decks)."""
+    teams: tuple[tuple[int, ...], ...] | None = None
+    """The seats of each team, or None when every player scores alone."""
     points: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up."""
 
@@ -197,7 +258,44 @@ def table(rules: OhHellRules) -> Table:
         max_hand_size(rules),
         FollowRules(must_trump_when_void=rules.must_trump_when_void),
         Ring(rules.num_players).order_from(1),
+        DECKS[rules.decks],
+        rules.decks > 1 and rules.identical_cards == "cancel",
+        rules.teams,
     )
+
+
+def rules_fault(rules: OhHellRules) -> RulesFault | None:
+    """Values the format allows that no game can be played under: teams that are not a
+    partition of the seats, a list of sizes the decks cannot deal."""
+    n = rules.num_players
+    if rules.teams is not None:
+        seats = sorted(seat for team in rules.teams for seat in team)
+        if seats != list(range(n)):
+            return RulesFault(
+                "teams",
+                Violation(
+                    "rules.teams",
+                    f"the teams must hold each of the seats 0..{n - 1} once; they hold "
+                    + (", ".join(map(str, seats)) or "none"),
+                    expected=list(range(n)),
+                    actual=seats,
+                ),
+            )
+    if isinstance(rules.hand_sizes, tuple):
+        largest, allowed = max(rules.hand_sizes), dealable(rules)
+        if largest > allowed:
+            return RulesFault(
+                "hand_sizes",
+                Violation(
+                    "rules.deck-too-small",
+                    f"{n} hands of {largest} need more than the {deck_size(rules)} cards of "
+                    f"{rules.decks} deck(s)"
+                    + (" and a turned-up card" if rules.no_trump_rule == "cap_hand_size" else ""),
+                    expected=f"at most {allowed}",
+                    actual=largest,
+                ),
+            )
+    return None
 
 
 # --- the deal --------------------------------------------------------------------------------
@@ -220,10 +318,13 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
             )
         ]
     plan = game.plan
-    size = plan[number - 1] if plan is not None else len(hands[0])
+    rebuilt = deal.rebuilt
+    size = plan[number - 1] if plan is not None else max(len(cards) for cards in hands)
     top = game.top
     for seat, cards in enumerate(hands):
-        if len(cards) != size or not 1 <= size <= top:
+        # A deal rebuilt from the plays of a hand cut short holds fewer cards.
+        short = rebuilt and len(cards) < size
+        if (len(cards) != size and not short) or not 1 <= size <= top:
             expect = size if plan is not None else f"the same count, 1..{top}"
             return [
                 DealFault(
@@ -241,7 +342,10 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         groups.append((("turned_up",), deal.turned_up))
     if deal.stock is not None:
         groups.append((("stock",), deal.stock))
-    faults = card_faults(DECK, groups, complete=deal.stock is not None)
+    # Without the turned-up card (only its suit) or with hands rebuilt from the plays, some
+    # cards are unknown: the rest are checked for cards the decks do not hold.
+    unknown = rebuilt or (deal.turned_up is None and source == "stock")
+    faults = card_faults(game.deck, groups, complete=deal.stock is not None and not unknown)
     if faults:
         return faults
     fault = _trump_card_fault(rules, number, dealer, deal, source)
@@ -251,10 +355,12 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
 def _trump_card_fault(
     rules: OhHellRules, number: int, dealer: int, deal: DealLike, source: str
 ) -> DealFault | None:
-    turned = deal.turned_up
+    turned, suit = deal.turned_up, deal.trump
     if source == "none" and turned is not None:
         message = f"deal {number} is played without trump, but {turned} is recorded as turned up"
         return DealFault("deal.trump-card", message, ("turned_up",), actual=turned)
+    if suit is not None:
+        return _trump_suit_fault(number, dealer, deal, source, suit)
     if source != "none" and turned is None:
         message = (
             f"deal {number} must have a turned-up trump card (no_trump_rule = "
@@ -266,6 +372,28 @@ def _trump_card_fault(
             f"the turned-up {turned} must be one of the dealer's own cards when the stock is empty"
         )
         return DealFault("deal.trump-card", message, ("turned_up",), seat=dealer, actual=turned)
+    return None
+
+
+def _trump_suit_fault(
+    number: int, dealer: int, deal: DealLike, source: str, suit: str
+) -> DealFault | None:
+    """A recorded trump suit: none in a deal without trump, the turned card's suit where that
+    card is recorded too, a suit the dealer holds where he turns his own card."""
+    turned = deal.turned_up
+    if source == "none":
+        message = f"deal {number} is played without trump, but trump {suit} is recorded"
+        return DealFault("deal.trump-suit", message, ("trump",), actual=suit)
+    if turned is not None and turned[-1] != suit:
+        message = f"the recorded trump suit {suit} is not the suit of the turned-up {turned}"
+        return DealFault("deal.trump-suit", message, ("trump",), expected=turned[-1], actual=suit)
+    held = deal.hands[dealer]
+    if source == "dealer" and turned is None and not any(c[-1] == suit for c in held):
+        message = (
+            f"the dealer turns one of his own cards for trump, but holds no card of the "
+            f"recorded trump suit {suit}"
+        )
+        return DealFault("deal.trump-suit", message, ("trump",), seat=dealer, actual=suit)
     return None
 
 
@@ -350,12 +478,14 @@ def new_hand(
 
 
 def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
-    """The hand after a deal that ``deal_faults`` passed."""
-    size = len(deal.hands[0])
+    """The hand after a deal that ``deal_faults`` passed: of the size the schedule gives (a deal
+    rebuilt from the plays of a hand cut short holds fewer cards), else of the longest hand."""
+    plan = game.plan
+    size = plan[number - 1] if plan is not None else max(len(cards) for cards in deal.hands)
     turned = deal.turned_up
     trump = None
-    if turned is not None and trump_source(game.rules, number, size) != "none":
-        trump = turned[-1]
+    if trump_source(game.rules, number, size) != "none":
+        trump = turned[-1] if turned is not None else deal.trump
     return new_hand(game, dealer, size, deal.hands, trump)
 
 
@@ -463,10 +593,71 @@ def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violat
     if state.phase is not PLAY:
         action = actions[at]
         return at, _play_out_of_turn(state, action.seat, action.card)
-    reached, fault = play_cards(state.play, actions, at)
+    if state.table.cancels:
+        reached, fault = _play_cancelling(state.play, actions, at)
+    else:
+        reached, fault = play_cards(state.play, actions, at)
     if state.play.is_over:
         state.phase = OVER
     return reached, None if fault is None else Violation(*fault)
+
+
+def _play_cancelling(play: CardPlay, actions: Sequence[Any], at: int) -> tuple[int, Any]:
+    """``play_cards`` a card at a time, each finished trick won as ``identical_cards = cancel``
+    says (``recount``)."""
+    while at < len(actions) and actions[at].type == "play" and not play.is_over:
+        done = len(play.tricks)
+        _, fault = play_cards(play, (actions[at],), 0)
+        if fault is not None:
+            return at, fault
+        if len(play.tricks) > done:
+            recount(play)
+        at += 1
+    return at, None
+
+
+def cancel_winner(cards: Sequence[str], trump: str | None) -> int:
+    """The index in ``cards`` (a finished trick, in the order played) of the card that wins it
+    when identical cards cancel: cards of the led suit or trump are ranked in the order played,
+    a card identical to one still ranked removes that one and is not ranked itself; the highest
+    ranked card wins, trump above the led suit; with none left, the leader's card (index 0).
+
+    >>> cancel_winner(["AH", "AH", "KH"], "S"), cancel_winner(["AH", "AH", "2C"], "S")
+    (2, 0)
+    >>> cancel_winner(["AH", "AH", "AH"], None), cancel_winner(["5H", "2S", "2S", "3S"], "S")
+    (2, 3)
+    """
+    led = cards[0][-1]
+    ranked: list[int] = []
+    for index, card in enumerate(cards):
+        suit = card[-1]
+        if suit not in (led, trump):
+            continue
+        twin = next((i for i in ranked if cards[i] == card), None)
+        if twin is None:
+            ranked.append(index)
+        else:
+            ranked.remove(twin)
+    if not ranked:
+        return 0
+    return max(ranked, key=lambda i: (cards[i][-1] == trump, STRENGTH[cards[i]]))
+
+
+def recount(play: CardPlay) -> None:
+    """Give the trick just finished to the winner ``cancel_winner`` names, if ``play_cards``
+    (where of two identical cards the first wins) gave it to another seat; the next trick, not
+    begun yet, is led by the new winner."""
+    trick = play.tricks[-1]
+    best = cancel_winner(trick.cards, play.trump)
+    if best == trick.best:
+        return
+    old, new = trick.seats[trick.best], trick.seats[best]
+    trick.best = best
+    play.won[old] -= 1
+    play.won[new] += 1
+    play.turn = new
+    if not play.is_over:
+        play.trick = Trick(trick.number + 1, new)
 
 
 def check_play(state: State, action: Any) -> Violation | None:
@@ -480,6 +671,8 @@ def apply_play(state: State, action: Any) -> Trick | None:
     """Play the card for the seat to move; return the trick if this card completed it."""
     done = len(state.play.tricks)
     play_cards(state.play, (action,), 0)
+    if state.table.cancels and len(state.play.tricks) > done:
+        recount(state.play)
     if state.play.is_over:
         state.phase = OVER
     return state.play.tricks[-1] if len(state.play.tricks) > done else None
@@ -573,9 +766,15 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
         nil = 5 + size if rules.nil_score == "5_plus_h" else rules.nil_score
         parts.append((f"nil made (nil_score = {rules.nil_score})", int(nil)))
     elif bid == tricks:
-        parts.append(
-            (f"bid made: {rules.points_per_trick} x {bid} trick(s)", rules.points_per_trick * bid)
-        )
+        if rules.made_score == "bid_squared":
+            parts.append((f"bid made: {bid} x {bid} (made_score = bid_squared)", bid * bid))
+        else:
+            parts.append(
+                (
+                    f"bid made: {rules.points_per_trick} x {bid} trick(s)",
+                    rules.points_per_trick * bid,
+                )
+            )
         parts.append(("bonus for the exact bid (made_bonus)", rules.made_bonus))
         if rules.slam_bonuses and size >= rules.slam_min_hand:
             if bid == size:
@@ -594,6 +793,14 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
         parts.append(
             (f"bid missed by {off} (miss_score = minus_diff)", -rules.points_per_trick * off)
         )
+    elif rules.miss_score == "minus_triangular":
+        off = abs(tricks - bid)
+        parts.append(
+            (
+                f"bid missed by {off}: -5 x {off} x {off + 1} / 2 (miss_score = minus_triangular)",
+                -5 * off * (off + 1) // 2,
+            )
+        )
     else:
         parts.append(("bid missed (miss_score = zero)", 0))
     return SeatScore(seat, bid, tricks, sum(p for _, p in parts), tuple(parts))
@@ -602,7 +809,27 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
 def score_hand(
     rules: OhHellRules, size: int, bids: Sequence[int], tricks: Sequence[int]
 ) -> list[SeatScore]:
+    """Every seat's score; in a team game each seat is scored on its team's bid and tricks."""
+    bids, tricks = by_team(rules.teams, bids), by_team(rules.teams, tricks)
     return [score_seat(rules, size, s, bids[s], tricks[s]) for s in range(rules.num_players)]
+
+
+def by_team(teams: Sequence[Sequence[int]] | None, values: Sequence[int]) -> Sequence[int]:
+    """Per seat, the sum of ``values`` over the seat's team (``values`` itself without teams).
+
+    >>> by_team(((0, 2), (1, 3)), [1, 0, 2, 3])
+    [3, 3, 3, 3]
+    >>> by_team(((0, 2), (1,)), [1, 0, 2])
+    [3, 0, 3]
+    """
+    if teams is None:
+        return values
+    summed = list(values)
+    for team in teams:
+        total = sum(values[seat] for seat in team)
+        for seat in team:
+            summed[seat] = total
+    return summed
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,8 +852,9 @@ def settle(state: State, carry: object = None) -> Settlement:
     tricks = tuple(state.play.won)
     if state.phase is ABANDONED:
         return Settlement(state.size, bids, tricks, None)
-    score, size = state.table.score, state.size
-    scores = tuple(score(size, b, t) for b, t in zip(bids, tricks, strict=True))
+    score, size, teams = state.table.score, state.size, state.table.teams
+    paired = zip(by_team(teams, bids), by_team(teams, tricks), strict=True)
+    scores = tuple(score(size, b, t) for b, t in paired)
     return Settlement(size, bids, tricks, scores)
 
 
@@ -640,7 +868,7 @@ ENGINE: Engine[OhHellRules, Table, State] = Engine(
     game="oh_hell",
     deck=DECK,
     seats_parameter="num_players",
-    rules_fault=no_rules_fault,
+    rules_fault=rules_fault,
     table=table,
     deal_faults=deal_faults,
     start=start,

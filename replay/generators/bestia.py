@@ -2,27 +2,36 @@
 
 The generator plays the part of a source system: it shuffles and deals, lets every seat choose at
 random among its legal actions (``Engine.legal_actions``: pass or play and how many cards to
-change, a blind draw, a card), settles the pot and writes down the claims such a system would
-log: starting pot, invitos, pot, tricks, shares, refunds, bestias, what is carried and the
-running balances. Same seed, same sitting.
+change, a blind draw or its decline, a card), sometimes ends a hand by a claim or abandons it,
+settles the pot and writes down the claims such a system would log: starting pot, invitos, pot,
+who played, tricks, shares, refunds, bestias, nets, what is carried and the running balances
+(exact fractions under ``pot_rounding = exact``). Same seed, same sitting.
 
 Its choices are not uniform over the legal actions: a seat passes two times in five, else
 changes a uniform number of cards chosen uniformly from its hand; a seat that may draw blind
-does so three times in ten; a lone player's cards are recorded half the time.
+does so three times in ten, and a seat that does not has its decline recorded half the time; a
+lone player's cards are recorded half the time; before each trick the tricks left are claimed
+one time in twelve (shared out at random among the playing seats, as a table may agree); and
+one hand in twenty-five is abandoned after a random number of its actions.
 """
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 from records.base import Player
 from records.bestia import (
     PRESETS,
+    Abandon,
     BestiaRecord,
     BestiaRules,
     BlindDraw,
+    Claim,
     Deal,
+    DeclineBlind,
+    Exact,
     Hand,
     HandClaims,
     Join,
@@ -39,7 +48,13 @@ NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Ugo", "Ida
 
 ENGINE = engine.ENGINE
 
-Action = Pass | Join | BlindDraw | Play
+Action = Pass | Join | BlindDraw | DeclineBlind | Play | Claim | Abandon
+Money = int | Fraction
+
+CLAIM_RATE = 1 / 12
+"""How often the tricks left are claimed, before each trick."""
+ABANDON_RATE = 1 / 25
+"""How often a hand is abandoned."""
 
 
 def generate(
@@ -57,8 +72,8 @@ def generate(
     if hands is None:
         hands = players
     dealer = rng.randrange(players)
-    carry = 0
-    balances = [0] * players
+    carry: Money = 0
+    balances: list[Money] = [0] * players
     recorded: list[Hand] = []
     for number in range(1, hands + 1):
         hand, settled = _hand(rng, rules, number, dealer, carry)
@@ -73,22 +88,31 @@ def generate(
         rules=rules,
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
         hands=recorded,
-        claims=SittingClaims(balances=list(balances), carried=carry),
+        claims=SittingClaims(balances=[_written(v) for v in balances], carried=_written(carry)),
     )
 
 
-def _claims(s: engine.Settlement, balances: list[int]) -> HandClaims:
+def _claims(s: engine.Settlement, balances: list[Money]) -> HandClaims:
     return HandClaims(
-        starting_pot=s.starting_pot,
+        starting_pot=_written(s.starting_pot),
         invitos=list(s.invitos),
-        pot=s.pot,
+        pot=_written(s.pot),
+        played=list(s.played),
         tricks=list(s.tricks),
-        shares=list(s.shares),
+        shares=[_written(v) for v in s.shares],
         refunds=list(s.refunds),
-        bestias=list(s.bestias),
-        carried=s.carried,
-        balances=list(balances),
+        bestias=[_written(v) for v in s.bestias],
+        nets=[_written(v) for v in s.nets],
+        carried=_written(s.carried),
+        balances=[_written(v) for v in balances],
     )
+
+
+def _written(value: Money) -> int | Exact:
+    """An amount as a record writes it: an integer, or an exact fraction."""
+    if isinstance(value, int):
+        return value
+    return Exact(numerator=value.numerator, denominator=value.denominator)
 
 
 def deal_cards(
@@ -110,7 +134,7 @@ def deal_cards(
 
 
 def _hand(
-    rng: random.Random, rules: BestiaRules, number: int, dealer: int, carry: int
+    rng: random.Random, rules: BestiaRules, number: int, dealer: int, carry: Money
 ) -> tuple[Hand, engine.Settlement]:
     dealt, turned, stock = deal_cards(rng, rules, dealer)
     state = engine.new_hand(rules, dealer, dealt, turned, stock)
@@ -121,9 +145,11 @@ def _hand(
     lone = len(engine.playing_seats(state)) == 1
     if not (lone and rng.random() < 0.5):
         actions += _play(rng, state)
+    if rng.random() < ABANDON_RATE:
+        state, actions = _abandon(rng, rules, dealer, (dealt, turned, stock), actions)
     ENGINE.finish(state)  # closes the blind round; a lone player takes his tricks unplayed
     settled = ENGINE.settle(state, carry)
-    assert isinstance(settled, engine.Settlement), settled  # generators only use dividing rules
+    assert isinstance(settled, engine.Settlement), settled  # every rules block settles
     used = stock[: state.drawn] if rng.random() < 0.5 else stock
     deal = Deal(hands=dealt, turned_up=turned, stock=used)
     return Hand(number=number, dealer=dealer, deal=deal, actions=actions), settled
@@ -154,22 +180,60 @@ def _blind_draws(state: engine.State) -> dict[int, Any]:
 
 
 def _blind_round(rng: random.Random, state: engine.State) -> list[Action]:
-    """Each seat that may draw blind is asked once, in order (declining is not recorded)."""
+    """Each seat that may draw blind is asked once, in order; a decline is recorded half the
+    time."""
     drawn: list[Action] = []
     for seat in list(_blind_draws(state)):
         action = _blind_draws(state).get(seat)
-        if action is not None and rng.random() < 0.3:
+        if action is None:
+            continue
+        if rng.random() < 0.3:
             _act(state, action)
             drawn.append(BlindDraw(type="blind_draw", seat=seat, drawn=list(action.drawn)))
+        elif rng.random() < 0.5:
+            _act(state, engine.DeclineBlind(seat))
+            drawn.append(DeclineBlind(type="decline_blind", seat=seat))
     return drawn
 
 
 def _play(rng: random.Random, state: engine.State) -> list[Action]:
+    """The cards, until the hand is over or, between tricks, the tricks left are claimed."""
     played: list[Action] = []
     while True:
         options = [a for a in ENGINE.legal_actions(state) if a.type == "play"]
         if not options:
             return played
+        trick = state.trick
+        between = trick is None or not trick.cards
+        if between and rng.random() < CLAIM_RATE:
+            played.append(_claim(rng, state, options[0].seat))
+            return played
         action = rng.choice(options)
         _act(state, action)
         played.append(Play(type="play", seat=action.seat, card=action.card))
+
+
+def _claim(rng: random.Random, state: engine.State, seat: int) -> Claim:
+    """The tricks left, shared out at random among the playing seats, claimed by ``seat``."""
+    playing = engine.playing_seats(state)
+    remaining = [0] * state.table.seats
+    for _ in range(state.table.rules.hand_size - len(state.tricks)):
+        remaining[rng.choice(playing)] += 1
+    _act(state, engine.Claim(seat, remaining))
+    return Claim(type="claim", seat=seat, remaining=remaining)
+
+
+def _abandon(
+    rng: random.Random,
+    rules: BestiaRules,
+    dealer: int,
+    deal: tuple[list[list[str]], str, list[str]],
+    actions: list[Action],
+) -> tuple[engine.State, list[Action]]:
+    """The hand replayed up to a random point short of its end, then abandoned."""
+    kept = actions[: rng.randrange(len(actions))]
+    state = engine.new_hand(rules, dealer, *deal)
+    for action in kept:
+        _act(state, action)
+    _act(state, engine.Abandon())
+    return state, [*kept, Abandon(type="abandon", reason="generated")]

@@ -2,7 +2,8 @@
 
 The generator plays the part of a source system: it shuffles and deals, lets every seat choose
 uniformly among its legal actions, and writes down the claims (tricks, scores, totals, winners)
-that such a system would log. Same seed, same game.
+that such a system would log: tricks, scores, totals, winners, and each deal's size and trump
+suit. Same seed, same game (the claims take nothing from the random stream).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def generate(
                         tricks=hand.claims.tricks if hand.claims else None,
                         scores=list[int | None](scores),
                         totals=list[int | None](totals),
+                        hand_size=size,
+                        trump=_trump_claim(hand.deal),
                     )
                 }
             )
@@ -83,7 +86,7 @@ def _hand(
     rng: random.Random, rules: Any, number: int, dealer: int, size: int
 ) -> tuple[Hand, list[int]]:
     n = rules.num_players
-    deck = list(engine.DECK.cards)
+    deck = list(engine.DECKS[rules.decks].cards)
     rng.shuffle(deck)
     dealt: list[list[str]] = [[] for _ in range(n)]
     for i in range(size * n):  # one card at a time, starting at the dealer's left
@@ -111,3 +114,8 @@ def _hand(
         claims=HandClaims(tricks=list(state.tricks_won)),
     )
     return hand, scores
+
+
+def _trump_claim(deal: Deal) -> Any:
+    """The trump suit a source would log: the turned card's suit, or ``none``."""
+    return deal.turned_up[-1] if deal.turned_up is not None else "none"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from records.base import Player
 from records.pinochle import (
@@ -25,7 +25,9 @@ from records.pinochle import (
     Hand,
     HandClaims,
     Meld,
+    MeldClaim,
     MeldDeclaration,
+    MeldKind,
     NameTrump,
     Pass,
     PinochleRecord,
@@ -96,7 +98,22 @@ def _claims(rules: PinochleRules, settled: engine.Settlement, totals: list[int])
         chips=list[int | None](settled.chips),
         kitty=settled.kitty if rules.kitty else None,
         totals=list[int | None](totals),
+        tricks=list[int | None](settled.tricks),
+        melds=_melds(settled),
+        opponents_counters=counters.opponents if counters is not None else None,
+        declarer_points=settled.count,
+        outcome=settled.outcome.value,
     )
+
+
+def _melds(settled: engine.Settlement) -> list[list[MeldClaim] | None]:
+    """Each seat's melds as a score sheet lists them: the declarer's, nobody else's."""
+    found: list[list[MeldClaim] | None] = [[] for _ in settled.chips]
+    if settled.declarer is not None:
+        found[settled.declarer] = [
+            MeldClaim(meld=cast(MeldKind, m.kind), points=m.value) for m in settled.melds
+        ]
+    return found
 
 
 def deal(
@@ -180,7 +197,9 @@ def _burial(
     engine's ``allowed`` burials, in card order); rarely (a mistake a table makes) any three."""
     hand = Counter(state.hand18)
     if rng.random() < 0.03:
-        return rng.sample(sorted(hand.elements()), engine.BURY_SIZE)
+        cards = rng.sample(sorted(hand.elements()), engine.BURY_SIZE)
+        if tuple(sorted(cards)) in allowed:  # any three the restrictions allow
+            return cards
     in_melds: Counter[str] = Counter()
     for meld in chosen:
         in_melds |= Counter(meld.cards)

@@ -22,19 +22,26 @@ carried on is reported once.
 Every claim is compared with a recomputed value (``replay.claims``); a claim the record does not
 state is missing, one that replay could not compute (a stopped hand, an unknown pot) is
 unchecked. The derivation a person reads to settle a dispute is written only when asked for.
+
+Money claims may be exact fractions (``records.bestia.Exact``) under ``pot_rounding = exact``; they are compared
+by value with the engine's exact amounts (``records.bestia.amount``). Under any other rounding a
+fraction cannot be what was paid: each one is reported once as ``money.fraction`` at its place
+and left out of the other comparisons (no cascade from one way of writing a number).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from records.bestia import amount, is_fraction
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
 from replay.claims import Chain
 from replay.engines import bestia as engine
 from replay.engines.bestia import Settlement, State, Table
+from replay.engines.bestia.pot import Money
 from replay.referee import Ledger, Referee, claimed_before, rules_of
 from replay.steps import Claim, HandSettled
 
@@ -46,10 +53,10 @@ class PotLedger(Ledger):
 
     __slots__ = ("carry",)
 
-    def __init__(self, opening: int) -> None:
-        self.carry: int | None = opening
+    def __init__(self, opening: Money) -> None:
+        self.carry: Money | None = opening
 
-    def carried(self) -> int | None:
+    def carried(self) -> Money | None:
         return self.carry
 
     def settled(self, settlement: Settlement) -> None:
@@ -67,6 +74,8 @@ class _Pointers:
         "bestias",
         "carried",
         "invitos",
+        "nets",
+        "played",
         "pot",
         "refunds",
         "shares",
@@ -79,7 +88,7 @@ class _Pointers:
         self.start, self.invitos, self.pot = f"{at}/starting_pot", f"{at}/invitos", f"{at}/pot"
         self.tricks, self.shares, self.refunds = f"{at}/tricks", f"{at}/shares", f"{at}/refunds"
         self.bestias, self.balances = f"{at}/bestias", f"{at}/balances"
-        self.carried = f"{at}/carried"
+        self.carried, self.nets, self.played = f"{at}/carried", f"{at}/nets", f"{at}/played"
 
 
 _POINTERS: list[_Pointers] = []
@@ -111,11 +120,12 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         """Settle from the recorded starting pot when the record states one, else from what
         the previous hand carried (see the module); None (and a note) when nothing is known."""
         claims = record.hands[index].claims
-        start = claims.starting_pot if claims is not None else None
+        read = _Reader(record.rules.pot_rounding == "exact")
+        start = read.one(claims.starting_pot) if claims is not None else None
         if start is not None:
             return engine.settle(state, start)
         carry = ledger.carried()
-        claimed = claimed_before(record, index, _carried)
+        claimed = claimed_before(record, index, read.carried)
         if claimed is None or claimed == carry:
             if carry is None:
                 notes.append("the starting pot is unknown: the hand cannot be settled")
@@ -126,7 +136,7 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
             settled = engine.settle(state, carry)
             if isinstance(from_claim, Violation) or (
                 not isinstance(settled, Violation)
-                and _agreement(claims, from_claim) <= _agreement(claims, settled)
+                and _agreement(read, claims, from_claim) <= _agreement(read, claims, settled)
             ):
                 return settled
         notes.append(
@@ -151,6 +161,8 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         claims = hand.claims
         if claims is None:
             return []
+        rounding = record.rules.pot_rounding
+        read = _Reader(rounding == "exact")
         carry = ledger.carried()
         at = _pointers(index)
         number = hand.number
@@ -160,11 +172,12 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
             return f"hand {number} starts with a pot of {recorded}, but {source} {computed}"
 
         s: Settlement | None = result.settlement
-        return [
+        played = list(s.played) if s is not None and s.played else None
+        found = [
             Claim(
                 "starting_pot",
                 at.start,
-                claims.starting_pot,
+                read.one(claims.starting_pot),
                 carry,
                 False,
                 "pot.carry-mismatch",
@@ -172,15 +185,27 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
                 show_missing=True,
                 follows=_START,
             ),
-            Claim("invito", at.invitos, claims.invitos, list(s.invitos) if s else None),
+            Claim("played", at.played, claims.played, played),
+            Claim("invito", at.invitos, read.seats(claims.invitos), list(s.invitos) if s else None),
             Claim("tricks", at.tricks, claims.tricks, list(s.tricks) if s else None),
-            Claim("share", at.shares, claims.shares, list(s.shares) if s else None),
-            Claim("refund", at.refunds, claims.refunds, list(s.refunds) if s else None),
-            Claim("bestia", at.bestias, claims.bestias, list(s.bestias) if s else None),
-            Claim("balance", at.balances, claims.balances, result.totals, follows=_BALANCE),
-            Claim("pot", at.pot, claims.pot, s.pot if s else None, False),
-            Claim("carried", at.carried, claims.carried, s.carried if s else None, False),
+            Claim("share", at.shares, read.seats(claims.shares), list(s.shares) if s else None),
+            Claim("refund", at.refunds, read.seats(claims.refunds), list(s.refunds) if s else None),
+            Claim("bestia", at.bestias, read.seats(claims.bestias), list(s.bestias) if s else None),
+            Claim("net", at.nets, read.seats(claims.nets), _nets(result)),
+            Claim(
+                "balance",
+                at.balances,
+                read.seats(claims.balances),
+                result.totals,
+                follows=_BALANCE,
+            ),
+            Claim("pot", at.pot, read.one(claims.pot), s.pot if s else None, False),
+            Claim("carried", at.carried, read.one(claims.carried), s.carried if s else None, False),
         ]
+        if read.exact or not read.fractions:
+            return found
+        computed = {claim.pointer: claim.computed for claim in found}
+        return found + _fractions(claims, at, rounding, computed)
 
     def explainer(
         self, record: Any, result: HandSettled, ledger: Ledger
@@ -209,15 +234,17 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         if claims is None:
             return []
         found = []
-        balances, carried, opening = claims.balances, claims.carried, record.opening_pot
+        read = _Reader(record.rules.pot_rounding == "exact")
+        balances, carried = read.seats(claims.balances), read.one(claims.carried)
+        opening = record.opening_pot
         if balances is not None and None not in balances and carried is not None:
-            total = sum(balances)
+            total: Money = sum(b for b in balances if b is not None)
 
             def not_conserved(recorded: Any, computed: Any) -> str:
                 return (
-                    f"the claimed balances add up to {total:+d} and {carried} is left in the "
-                    f"pot, but the sitting opened with {opening}: what the players paid does "
-                    "not equal what they received plus what is left in the pot"
+                    f"the claimed balances add up to {_signed(total)} and {carried} is left in "
+                    f"the pot, but the sitting opened with {opening}: what the players paid "
+                    "does not equal what they received plus what is left in the pot"
                 )
 
             found.append(
@@ -235,14 +262,117 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         found.append(Claim("balance", "/claims/balances", balances, totals, follows=_FINAL))
         known = ledger.carried() if totals is not None else None
         found.append(Claim("carried", "/claims/carried", carried, known, False, follows=_LEFT))
+        if read.fractions and not read.exact:
+            computed = {"/claims/balances": totals, "/claims/carried": known}
+            places = (
+                ("balance", "/claims/balances", claims.balances),
+                ("carried", "/claims/carried", claims.carried),
+            )
+            found += _fraction_claims(places, record.rules.pot_rounding, computed)
         return found
 
 
-def _carried(claims: Any) -> Any:
-    return claims.carried
+class _Reader:
+    """Recorded amounts as numbers: a fraction as its exact value under ``exact``,
+    and left out (None) under any other rounding, where ``money.fraction`` reports it."""
+
+    __slots__ = ("exact", "fractions")
+
+    def __init__(self, exact: bool) -> None:
+        self.exact = exact
+        self.fractions = False
+        """Whether a fraction was read (so that ``money.fraction`` is looked for only then)."""
+
+    def one(self, value: Any) -> Money | None:
+        if value is None or isinstance(value, int):
+            return value
+        self.fractions = True
+        return amount(value) if self.exact else None
+
+    def seats(self, values: Any) -> list[Money | None] | None:
+        if values is None or all(v is None or isinstance(v, int) for v in values):
+            return cast("list[Money | None] | None", values)  # the common case, as it is
+        return [self.one(v) for v in values]
+
+    def carried(self, claims: Any) -> Money | None:
+        return self.one(claims.carried)
 
 
-_MONEY = ("invitos", "shares", "refunds", "bestias")
+def _fractions(claims: Any, at: _Pointers, rounding: str, computed: dict[str, Any]) -> list[Claim]:
+    """A ``money.fraction`` check for every fraction among a hand's money claims."""
+    places = [
+        (name, pointer, getattr(claims, field))
+        for name, field, pointer in (
+            ("starting_pot", "starting_pot", at.start),
+            ("invito", "invitos", at.invitos),
+            ("pot", "pot", at.pot),
+            ("share", "shares", at.shares),
+            ("refund", "refunds", at.refunds),
+            ("bestia", "bestias", at.bestias),
+            ("net", "nets", at.nets),
+            ("carried", "carried", at.carried),
+            ("balance", "balances", at.balances),
+        )
+    ]
+    return _fraction_claims(places, rounding, computed)
+
+
+def _fraction_claims(places: Any, rounding: str, computed: dict[str, Any]) -> list[Claim]:
+    """(name, pointer, recorded value or per-seat list) -> a claim per fraction, compared with
+    the recomputed whole amount (or with "a whole number" where that is unknown), so that it is
+    always reported."""
+    found: list[Claim] = []
+    for name, pointer, recorded in places:
+        if not isinstance(recorded, (list, tuple)):
+            if is_fraction(recorded):
+                found.append(
+                    _fraction(name, pointer, None, recorded, computed.get(pointer), rounding)
+                )
+            continue
+        values = computed.get(pointer)
+        for seat, value in enumerate(recorded):
+            if is_fraction(value):
+                whole = values[seat] if values is not None and seat < len(values) else None
+                found.append(_fraction(name, pointer, seat, value, whole, rounding))
+    return found
+
+
+def _fraction(
+    name: str, pointer: str, seat: int | None, value: Any, whole: Any, rounding: str
+) -> Claim:
+    written = f"{value.numerator}/{value.denominator}"
+    whose = "" if seat is None else f" for seat {seat}"
+
+    def message(recorded: Any, computed: Any) -> str:
+        return (
+            f"recorded {name} {written}{whose} is a fraction, but pot_rounding = {rounding} "
+            f"pays whole units; recomputed {computed}"
+        )
+
+    computed = "a whole number" if whole is None else whole
+    if seat is None:
+        return Claim(
+            name, pointer, written, computed, False, "money.fraction", message, listed=False
+        )
+    recorded = [None] * seat + [written]
+    computed_seats = [None] * seat + [computed]
+    return Claim(
+        name, pointer, recorded, computed_seats, True, "money.fraction", message, listed=False
+    )
+
+
+def _nets(result: HandSettled) -> list[Any] | None:
+    """The nets of a settled hand: zero for every seat of an abandoned one."""
+    s: Settlement | None = result.settlement
+    return None if s is None else list(s.nets)
+
+
+def _signed(value: Money) -> str:
+    """An amount with its sign: ``+16``, ``-50``, ``+40/3``."""
+    return f"+{value}" if value >= 0 else str(value)
+
+
+_MONEY = ("invitos", "shares", "refunds", "bestias", "nets")
 """The per-seat money claims of a hand."""
 _START = Chain("carried", (), "the pot the previous hand carried")
 """A hand starts with the pot the hand before carried."""
@@ -258,29 +388,30 @@ _FINAL = Chain("balance", (), "the last hand's balance")
 _LEFT = Chain("carried", (), "what the last hand carried")
 
 
-def _agreement(claims: Any, settled: Settlement) -> int:
+def _agreement(read: _Reader, claims: Any, settled: Settlement) -> int:
     """How many of a hand's money claims ``settled`` agrees with."""
     if claims is None:
         return 0
-    agreed = int(claims.pot == settled.pot) + int(claims.carried == settled.carried)
+    agreed = int(read.one(claims.pot) == settled.pot)
+    agreed += int(read.one(claims.carried) == settled.carried)
     for name in _MONEY:
-        recorded = getattr(claims, name)
+        recorded = read.seats(getattr(claims, name))
         if recorded is not None:
             computed = getattr(settled, name)
             agreed += sum(1 for r, c in zip(recorded, computed, strict=False) if r == c)
     return agreed
 
 
-def _derivation(players: Any, s: Settlement, totals: list[int] | None) -> list[str]:
+def _derivation(players: Any, s: Settlement, totals: list[Any] | None) -> list[str]:
     """Per seat invito, share, refund, bestia, net and balance; then the pot step by step."""
     names = {p.seat: p.name for p in players}
     lines = []
     for seat in range(len(s.nets)):
-        balance = f"{totals[seat]:+d}" if totals is not None else "unknown"
+        balance = _signed(totals[seat]) if totals is not None else "unknown"
         lines.append(
             f"seat {seat} ({names.get(seat, '?')}): {s.tricks[seat]} trick(s); invito "
             f"-{s.invitos[seat]}, share +{s.shares[seat]}, refund +{s.refunds[seat]}, bestia "
-            f"-{s.bestias[seat]} = net {s.nets[seat]:+d}; balance {balance}"
+            f"-{s.bestias[seat]} = net {_signed(s.nets[seat])}; balance {balance}"
         )
     lines.extend(f"pot: {step}" for step in s.steps())
     return lines

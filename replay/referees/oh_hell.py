@@ -42,11 +42,31 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         if claims is None:
             return []
         at = f"/hands/{index}/claims"
-        return [
+        found = [
             Claim("tricks", f"{at}/tricks", claims.tricks, result.taken),
             Claim("score", f"{at}/scores", claims.scores, result.scores),
             Claim("total", f"{at}/totals", claims.totals, result.totals, follows=_TOTAL),
         ]
+        state = result.state
+        if claims.hand_size is not None:
+            size = None if state is None or _size_unknown(state, hand.deal) else state.size
+            found.append(
+                Claim("hand_size", f"{at}/hand_size", claims.hand_size, size, per_seat=False)
+            )
+        if claims.trump is not None:
+            trump = None if state is None else state.trump or "none"
+            found.append(Claim("trump", f"{at}/trump", claims.trump, trump, per_seat=False))
+        return found
+
+    def settle(
+        self, state: oh_hell.State, ledger: Ledger, record: Any, index: int, notes: list[str]
+    ) -> Any:
+        """The engine's settlement, with a note on what a deal rebuilt from the plays leaves
+        unchecked."""
+        deal = record.hands[index].deal
+        if deal.rebuilt:
+            notes.append(_rebuilt_note(state, deal))
+        return super().settle(state, ledger, record, index, notes)
 
     def explainer(
         self, record: Any, result: HandSettled, ledger: Ledger
@@ -115,6 +135,31 @@ def _winners_of_claims(final: Any, last: Any) -> OneOf | None:
             named = oh_hell.winners(totals)
             return OneOf([named], f"from {words} {', '.join(map(str, totals))} (winners {named})")
     return None
+
+
+def _unplayed(state: oh_hell.State, deal: Any) -> int:
+    """Cards of a deal rebuilt from the plays that nobody played: unknown to the record."""
+    return state.size * state.seats - sum(len(cards) for cards in deal.hands)
+
+
+def _size_unknown(state: oh_hell.State, deal: Any) -> bool:
+    """Whether the deal's size is a guess: rebuilt from a hand cut short, under a schedule that
+    does not fix the size."""
+    return bool(deal.rebuilt) and state.table.plan is None and _unplayed(state, deal) > 0
+
+
+def _rebuilt_note(state: oh_hell.State, deal: Any) -> str:
+    unplayed = _unplayed(state, deal)
+    if unplayed <= 0:
+        return (
+            "the deal was rebuilt from the plays: every card was played, so the hands are the "
+            "ones dealt; the stock is not known"
+        )
+    size = "the deal's size (the schedule does not fix it), " if _size_unknown(state, deal) else ""
+    return (
+        f"the deal was rebuilt from the plays: {unplayed} card(s) were never played and are "
+        f"unknown, so {size}a revoke with one of them and the stock are not checked"
+    )
 
 
 def _explain(score: oh_hell.SeatScore, names: dict[int, str]) -> str:

@@ -6,6 +6,12 @@ record in ``replay.driver``. A sitting's hands follow one another with the deal 
 and the kitty's balance are known from hand 1 until a hand cannot be settled. The largest meld the
 declarer held is information only, worked out when a person reads the hand.
 
+Besides the declarer, contract, meld, counters, made, chips, kitty and totals, a score sheet may
+claim the tricks each seat took, each seat's melds with their points (compared as a multiset:
+the order a sheet lists them in does not matter), the opponents' counters, the declarer's points
+(meld plus counters) and the outcome; a value replay cannot work out (the counters of a hand not
+played out) is listed as unchecked.
+
 A claimed running total is a problem only where it does not follow from the previous total and
 the hand's chips (``replay.claims.Chain``): chips claimed wrong and carried on are reported
 once. The claimed final totals follow from the last hand's claimed totals, the claimed kitty
@@ -15,6 +21,7 @@ from the hands' claimed kitty payments.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -66,15 +73,27 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
             claims.counters,
             claims.made,
             claims.kitty,
+            claims.opponents_counters,
+            claims.declarer_points,
+            claims.outcome,
         )
         at = _pointers(index)
+        scalars = len(recorded)
         rows = [  # a claim the record does not make has nothing to be compared with
             Claim(name, pointer, value, computed[k], per_seat=False, hint=hint if k == 2 else None)
-            for k, (name, pointer) in enumerate(at[:6])
+            for k, (name, pointer) in enumerate(at[:scalars])
             if (value := recorded[k]) is not None
         ]
-        rows.append(Claim("chips", at[6][1], claims.chips, result.scores))
-        rows.append(Claim("total", at[7][1], claims.totals, result.totals, follows=_TOTAL))
+        chips, totals, tricks, melds_at = (pointer for _, pointer in at[scalars:])
+        rows.append(Claim("chips", chips, claims.chips, result.scores))
+        rows.append(Claim("total", totals, claims.totals, result.totals, follows=_TOTAL))
+        if claims.tricks is not None:
+            taken = None if settled is None else list(settled.tricks)
+            rows.append(Claim("tricks", tricks, claims.tricks, taken))
+        if claims.melds is not None:
+            said = _meld_lists(claims.melds)
+            found = _melds_computed(settled, said)
+            rows.append(Claim("melds", melds_at, said, found, message=_melds_differ))
         return rows
 
     def explainer(
@@ -139,24 +158,104 @@ def _claimed_kitty(record: Any) -> int | None:
     return balance
 
 
+_SCALARS = (
+    "declarer",
+    "contract",
+    "meld",
+    "counters",
+    "made",
+    "kitty",
+    "opponents_counters",
+    "declarer_points",
+    "outcome",
+)
+"""The hand's claims of one value, in the order they are compared."""
+
+
 def _computed(settled: Settlement | None) -> tuple[Any, ...]:
-    """The recomputed declarer, contract, meld, counters, made and kitty (None: not known)."""
+    """The recomputed values of the ``_SCALARS`` claims (None: not known)."""
     if settled is None:
-        return (None,) * 6
+        return (None,) * len(_SCALARS)
     found = settled.counters
     counters = None if found is None else found.total
-    return (settled.declarer, settled.contract, settled.meld, counters, settled.made, settled.kitty)
+    opponents = None if found is None else found.opponents
+    return (
+        settled.declarer,
+        settled.contract,
+        settled.meld,
+        counters,
+        settled.made,
+        settled.kitty,
+        opponents,
+        settled.count,
+        settled.outcome.value,
+    )
+
+
+MeldList = list[dict[str, Any]]
+"""A seat's melds as a score sheet lists them: ``{"meld": name, "points": value}`` each."""
+
+
+def _meld_lists(claimed: Any) -> list[MeldList | None]:
+    """The claimed melds per seat as plain values (a decoded record holds models or structs)."""
+    return [
+        None if seat is None else [{"meld": m.meld, "points": m.points} for m in seat]
+        for seat in claimed
+    ]
+
+
+def _melds_computed(
+    settled: Settlement | None, claimed: list[MeldList | None]
+) -> list[MeldList] | None:
+    """Each seat's melds as recomputed: the declarer's melds that stand, nobody else's. The
+    order of a list does not matter: where a seat's claimed melds are the recomputed ones in
+    another order, they are given in the claimed order."""
+    if settled is None:
+        return None
+    found: list[MeldList] = [[] for _ in settled.chips]
+    if settled.declarer is not None:
+        found[settled.declarer] = [{"meld": m.kind, "points": m.value} for m in settled.melds]
+    for seat, said in enumerate(claimed[: len(found)]):
+        if said and said != found[seat] and _as_multiset(said) == _as_multiset(found[seat]):
+            found[seat] = said
+    return found
+
+
+def _as_multiset(melds: MeldList) -> list[tuple[str, int]]:
+    return sorted((m["meld"], m["points"]) for m in melds)
+
+
+def _melds_differ(recorded: MeldList, computed: MeldList) -> str:
+    """A seat's claimed melds beside the recomputed ones, and what differs, in a scorer's words
+    (``flush 150, dix 10``)."""
+    said, found = Counter(_as_multiset(recorded)), Counter(_as_multiset(computed))
+    parts = [f"{_meld_words(found - said)} left out"] if found - said else []
+    parts += [f"{_meld_words(said - found)} not among them"] if said - found else []
+    return (
+        f"recorded melds {_meld_words(recorded)}; recomputed {_meld_words(computed)}: "
+        + "; ".join(parts)
+    )
+
+
+def _meld_words(melds: MeldList | Counter[tuple[str, int]]) -> str:
+    pairs = (
+        sorted(melds.elements())
+        if isinstance(melds, Counter)
+        else [(m["meld"], m["points"]) for m in melds]
+    )
+    return ", ".join(f"{kind} {points}" for kind, points in pairs) or "none"
 
 
 @functools.lru_cache(maxsize=256)
 def _pointers(index: int) -> tuple[tuple[str, str], ...]:
     """(name, pointer) of hand ``index``'s claims, in the order they are compared."""
     at = f"/hands/{index}/claims"
-    scalars = ("declarer", "contract", "meld", "counters", "made", "kitty")
     return (
-        *((k, f"{at}/{k}") for k in scalars),
+        *((k, f"{at}/{k}") for k in _SCALARS),
         ("chips", f"{at}/chips"),
         ("total", f"{at}/totals"),
+        ("tricks", f"{at}/tricks"),
+        ("melds", f"{at}/melds"),
     )
 
 
@@ -205,7 +304,9 @@ def derivation(state: State, settled: Settlement) -> list[str]:
     for meld in state.melds:
         lines.append(f"meld {meld.kind}: {pretty(meld.cards)} = {meld.value}")
     if state.declarer is not None:
-        lines.append(f"meld total: {settled.meld}")
+        lost = settled.meld < sum(m.value for m in state.melds)
+        why = " (meld_requires_trick: the declarer took no trick)" if lost else ""
+        lines.append(f"meld total: {settled.meld}{why}")
     found = settled.counters
     if found is not None:
         won = [t.number for t in state.tricks if t.winner == state.declarer]
@@ -222,6 +323,9 @@ def derivation(state: State, settled: Settlement) -> list[str]:
             f"count: meld {settled.meld} + counters {found.total} = {settled.count} against "
             f"the contract {state.contract}",
         ]
+    if state.tricks:
+        taken = ", ".join(f"seat {s} {settled.tricks[s]}" for s in state.active)
+        lines.append(f"tricks taken: {taken}")
     lines.append(f"outcome: {settled.outcome.value}")
     for p in settled.payments:
         payer = "kitty" if p.payer is None else f"seat {p.payer}"

@@ -149,7 +149,11 @@ def test_every_valid_fixture_is_proved_free_of_duplicates_by_counting(path: Path
     text = path.read_bytes()
     compact = orjson.dumps(orjson.loads(text))
     for data in (text, compact):
-        assert is_free_of_duplicates(data, ANY_RECORD.decode(data))
+        record = ANY_RECORD.decode(data)
+        if b"null" in data:  # a null may be a default written out: counting cannot vouch for it
+            assert find_duplicates(data, record) == []
+        else:
+            assert is_free_of_duplicates(data, record)
 
 
 @pytest.mark.parametrize("module", [oh_hell, pinochle, bestia], ids=lambda m: m.__name__)

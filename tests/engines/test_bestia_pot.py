@@ -6,11 +6,12 @@ Every expected number below was computed on paper from the rule text, not by the
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
 from records.bestia import PRESETS, BestiaRules
-from replay.engines.bestia.pot import Settlement, settle, unsupported
+from replay.engines.bestia.pot import Settlement, settle, unsupported, void
 
 
 def _rules(n: int = 4, **overrides: object) -> BestiaRules:
@@ -105,20 +106,42 @@ def test_invito_payers() -> None:
     assert dealer_only.shares == (0, 20, 0, 10)
 
 
-def test_exact_rounding_refuses_a_pot_that_does_not_divide() -> None:
-    refused = settle(_rules(pot_rounding="exact"), 0, 0, [1, 2], [0, 2, 1, 0])
-    assert not isinstance(refused, Settlement)
-    assert refused.code == "pot.indivisible"
-    assert refused.actual == 40
+def test_exact_rounding_carries_fractional_shares_exactly() -> None:
+    # Pot 40 over 3 tricks: 2 tricks win 80/3, 1 trick 40/3; 80/3 + 40/3 = 40, nothing carried.
+    # Nets: 80/3 - 10 = 50/3 and 40/3 - 10 = 10/3; the passers lose their invito.
+    s = _settle(_rules(pot_rounding="exact"), 0, [1, 2], [0, 2, 1, 0])
+    assert s.shares == (0, Fraction(80, 3), Fraction(40, 3), 0)
+    assert s.carried == 0 and type(s.carried) is int
+    assert s.nets == (-10, Fraction(50, 3), Fraction(10, 3), -10)
+    assert sum(s.nets) + s.carried == 0
+    assert s.steps()[2] == "seat 1 took 2 of 3 trick(s): 40 x 2 / 3 = 80/3"
     fine = _settle(_rules(3, pot_rounding="exact"), 0, [1, 2], [0, 2, 1])
     assert fine.shares == (0, 20, 10)
+    assert all(type(v) is int for v in fine.shares + fine.nets)
 
 
-def test_previous_pot_is_refused_not_guessed() -> None:
-    refused = unsupported(_rules(bestia_amount="previous_pot"))
-    assert refused is not None
-    assert refused.code == "rules.unsupported"
-    assert unsupported(_rules()) is None
+def test_previous_pot_is_the_starting_pot_before_the_invitos() -> None:
+    # Starting pot 41 + 4 x 10 = 81. Seat 3 plays and takes nothing: under bestia_amount = pot
+    # it pays 81; under previous_pot the pot the previous hand left, 41.
+    tricks = [0, 2, 1, 0]
+    assert _settle(_rules(), 41, [1, 2, 3], tricks).bestias == (0, 0, 0, 81)
+    s = _settle(_rules(bestia_amount="previous_pot"), 41, [1, 2, 3], tricks)
+    assert s.bestias == (0, 0, 0, 41)
+    assert s.shares == (0, 54, 27, 0)
+    assert s.carried == 41
+    assert unsupported(_rules(bestia_amount="previous_pot")) is None
+    refused = unsupported(_rules(bestia_amount="fixed"))
+    assert refused is not None and refused.code == "rules.unsupported"
+
+
+def test_an_abandoned_hand_is_void_and_carries_its_starting_pot() -> None:
+    # Invitos 4 x 10 paid and given back; the 41 on the table goes on to the next hand.
+    s = void(_rules(), 0, 41, [1, 2], [0, 1, 0, 0])
+    assert s.invitos == s.refunds == (10, 10, 10, 10)
+    assert s.shares == s.bestias == s.nets == (0, 0, 0, 0)
+    assert s.carried == 41 and s.pot == 81
+    assert s.scores is None
+    assert s.played == (False, True, True, False)
 
 
 @pytest.mark.parametrize("start", [0, 1, 2, 41, 100])

@@ -37,9 +37,11 @@ SOURCES = ("records", "replay", "tricklog")
 CATALOGUE = ROOT / "records" / "codes"
 CODE = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 NOT_CODES = re.compile(
-    r"^(?:records|replay|tricklog|bench|tests)\.|\.(?:json|jsonl|ndjson|gz|bz2|xz|zst|py|md|txt|tmp)$"
+    r"^(?:records|replay|tricklog|bench|tests|state)\."
+    r"|\.(?:json|jsonl|ndjson|gz|bz2|xz|zst|py|md|txt|tmp|html|csv|parquet|tln)$"
 )
-"""Strings shaped like codes that are not: module paths and file names."""
+"""Strings shaped like codes that are not: module paths, attribute paths (``state.size``) and
+file names."""
 TEMPLATE = re.compile(r"^\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 INVALID = sorted(FIXTURES.glob("*/invalid/*.json"))
 BROKEN = sorted(p for p in FIXTURES.glob("*/invalid/*--*") if p.suffix in (".json", ".tln"))

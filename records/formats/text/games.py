@@ -3,7 +3,8 @@
 Oh Hell: ``bid 2:1 0:4``, ``play 0:AS``, ``claim 0 5 0 0``, ``abandon "reason"``. Pinochle:
 ``auction 1:pass 2:310``, ``widow 2 KD 9C AS``, ``trump 2 H``, ``meld 2 flush AH TH KH QH JH``,
 ``bury 2 9C 9D TD [announced]``, ``play``, ``concede 3``. Bestia: ``pass 0``, ``join 2 [exchange
-N] [discard CARDS] [draw CARDS]``, ``blind 0 Jd 2d 4d``, ``play``.
+N] [discard CARDS] [draw CARDS]``, ``blind 0 Jd 2d 4d``, ``decline 3``, ``play``, ``claim 1 0 1 1 0``,
+``abandon "reason"``.
 """
 
 from __future__ import annotations
@@ -242,6 +243,9 @@ GAMES: dict[str, GameNotation] = {
             _line("pass", "pass", *_seat_only()),
             _line("join", "join", _write_join, _read_join),
             _line("blind", "blind_draw", *_seat_and_cards("drawn")),
+            _line("decline", "decline_blind", *_seat_only()),
+            _line("claim", "claim", _write_claim, _read_claim),
+            _line("abandon", "abandon", _write_abandon, _read_abandon),
         ),
         hand_claims=bestia.HandClaims,
         record_claims=bestia.SittingClaims,

@@ -28,6 +28,7 @@ __all__ = [
     "Item",
     "LineAction",
     "NotationError",
+    "claim_value",
     "list_fields",
     "plain",
     "preset_values",
@@ -36,6 +37,8 @@ __all__ = [
 ]
 
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_FRACTION = re.compile(r"(-?(?:0|[1-9][0-9]*))/([1-9][0-9]*)")
+"""An exact fraction of a claimed amount, ``80/3`` (Bestia under ``pot_rounding = exact``)."""
 _ITEM = re.compile(r"(-?(?:0|[1-9][0-9]*)):(.+)")
 
 Path = tuple[str | int, ...]
@@ -114,6 +117,18 @@ def integer_value(token: Token) -> int | bool | None:
     )
 
 
+def claim_value(token: Token) -> Any:
+    """A claimed value: a word (``integer_value``, or a fraction ``80/3`` for the amount
+    ``{"numerator": 80, "denominator": 3}``), or JSON (a string such as ``"made"``, an array such
+    as a seat's melds) for a value no word says."""
+    if token.kind == "json":
+        return token.value
+    fraction = _FRACTION.fullmatch(token.text)
+    if fraction is not None:
+        return {"numerator": int(fraction[1]), "denominator": int(fraction[2])}
+    return integer_value(token)
+
+
 def value_word(value: Any) -> str | None:
     """How a claimed value is written, or None when it is not one the notation writes."""
     if value is None:
@@ -122,6 +137,9 @@ def value_word(value: Any) -> str | None:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, dict) and list(value) == ["numerator", "denominator"]:
+        word = "/".join(str(v) if type(v) is int else "" for v in value.values())
+        return word if _FRACTION.fullmatch(word) else None
     return None
 
 

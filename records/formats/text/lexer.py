@@ -1,10 +1,11 @@
 """The notation's tokens, one line at a time.
 
 A line holds words (``hand``, ``0:AS``, ``?``), JSON strings (``"reason"``), a JSON value after
-the word ``extensions``, or, first on its line, one tag: ``[Name value value ...]`` whose values
-are JSON. Comments run from ``;`` to the end of the line, or from ``{`` to the next ``}``, across
-lines as in PGN; inside a JSON value neither starts a comment. Lines end at ``\\n`` only, so a
-line separator inside a JSON string cannot split a line (the writer escapes them anyway).
+the word ``extensions``, JSON arrays among the values of a claim, or, first on its line, one tag:
+``[Name value value ...]`` whose values are JSON. Comments run from ``;`` to the end of the
+line, or from ``{`` to the next ``}``, across lines as in PGN; inside a JSON value neither
+starts a comment. Lines end at ``\\n`` only, so a line separator inside a JSON string cannot
+split a line (the writer escapes them anyway).
 
 The lexer never raises: what it cannot read becomes an ``Error`` at its line and column, and the
 rest of that line is skipped.
@@ -105,7 +106,7 @@ def lex_line(text: str, number: int, comment: Comment | None) -> tuple[Line, Com
             if end < 0:
                 return line, Comment(number, column)
             at = end + 1
-        elif char == '"':
+        elif char == '"' or (char == "[" and _claim_value_expected(line)):
             value, end, error = _json(text, at)
             if error is not None:
                 line.errors.append(Error(error, number, column))
@@ -134,6 +135,13 @@ def _json_expected(line: Line) -> bool:
         and line.tokens[-1].kind == "word"
         and line.tokens[-1].text == ("extensions")
     )
+
+
+def _claim_value_expected(line: Line) -> bool:
+    """A JSON array may be a value of a claim (``claims melds [] [{"meld": "dix", ...}]``), after
+    the word ``claims`` and the claim's name."""
+    tokens = line.tokens
+    return len(tokens) >= 2 and tokens[0].kind == "word" and tokens[0].text == "claims"
 
 
 MAX_NESTING = 128

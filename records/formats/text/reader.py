@@ -20,7 +20,7 @@ from records.formats.text.grammar import (
     Cursor,
     GameNotation,
     NotationError,
-    integer_value,
+    claim_value,
     list_fields,
     preset_values,
     read_item,
@@ -37,6 +37,10 @@ CODE = "record.text"
 
 META = ("Event", "Site", "Date", "Table", "Source")
 """The tags of the record's ``meta`` fields, in the order they are written."""
+
+_DEAL_WORDS: dict[str, bool | None] = {"none": None, "true": True, "false": False}
+"""The words of a deal line that are not cards: no card, and the values of a flag
+(Oh Hell's ``deal rebuilt true``)."""
 
 Path = tuple[str | int, ...]
 
@@ -288,7 +292,7 @@ class _Body:
         else:
             card = cursor.word("a card, or none")
             cursor.end()
-            deal[name] = None if card.text == "none" else card.text
+            deal[name] = _DEAL_WORDS.get(card.text, card.text)
         self._places((*base, name), what, cursor.places)
 
     def _deal_words(self) -> list[str]:
@@ -312,7 +316,7 @@ class _Body:
             )
         if name.text in claims:
             raise NotationError(f"'claims {name.text}' is given twice", *_at(name))
-        values = [integer_value(token) for token in line.tokens[2:]]
+        values = [claim_value(token) for token in line.tokens[2:]]
         path = (*base, "claims", name.text)
         self.record.place(path, name)
         if shapes[name.text]:

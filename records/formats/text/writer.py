@@ -113,7 +113,8 @@ class _Writer:
             }
             for key in [k for k in base if k not in rules and k in defaults]:
                 # the record takes the parameter's default (left out of its JSON), not the preset's
-                self.tag(key, defaults[key])
+                if not same(base[key], defaults[key]):
+                    self.tag(key, defaults[key])
         for key, value in rules.items():
             if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", key):
                 self.lost(("rules", key), f"rule {key}")
@@ -163,6 +164,8 @@ class _Writer:
             word = "turned" if key == "turned_up" else key
             if isinstance(value, list):
                 self._words((*base, "deal", key), f"deal {word}", value)
+            elif isinstance(value, bool):  # Oh Hell's ``rebuilt``
+                self.lines.append(f"deal {word} {'true' if value else 'false'}")
             elif value is None or (isinstance(value, str) and _CARD.fullmatch(value)):
                 self.lines.append(f"deal {word} {value or 'none'}")
             else:
@@ -212,7 +215,16 @@ def _claim_words(value: Any, is_list: bool | None) -> list[str] | None:
     values = value if is_list and isinstance(value, list) else [value]
     if not is_list and isinstance(value, list):
         return None
-    words = [value_word(v) for v in values]
+    words = [_claim_word(v) for v in values]
     if any(w is None for w in words) or (not is_list and value is None):
         return None
     return [w for w in words if w is not None]
+
+
+def _claim_word(value: Any) -> str | None:
+    """A claimed value as a word, or as JSON where no word says it: a string in quotes, an
+    array (a JSON object would open a comment, so it is written only inside an array)."""
+    word = value_word(value)
+    if word is None and (isinstance(value, str | list) and not deeper_than(value, MAX_NESTING)):
+        return json_text(value)
+    return word

@@ -11,27 +11,36 @@ Implemented readings (RULES.md §3.8 and §5), each selectable by a rule paramet
   plays exchanges at once with the top of the stock, up to ``max_exchange`` cards and never
   more than the stock holds (one ``join`` action: declaration and exchange together);
 * then, in the same order, seats that passed may draw blind (Q-BES-6): the top ``hand_size``
-  cards, while the stock holds at least ``max(blind_min_stock, hand_size)``. Declining is not
-  recorded, so a blind draw must come from a later seat than the one before it; a draw once the
-  stock ran short is reported as ``blind.stock-short``, the cause of it being out of turn;
+  cards, while the stock holds at least ``max(blind_min_stock, hand_size)``. A seat may record
+  that it declines (``decline_blind``: nothing on the table changes); declines may also be left
+  out, so a blind draw or decline must come from a later seat than the one asked before it; a
+  draw once the stock ran short is reported as ``blind.stock-short``, the cause of it being out
+  of turn;
 * the turned-up card is never drawn unless ``trump_card_drawable`` (Q-BES-8);
 * the first trick is led by the first playing seat from the eldest anticlockwise; play goes
   anticlockwise among the playing seats; follow suit, else trump (even under a trump already
   played), else any card; the first leader holding the dominant trump (the Ace, or the 3 when
   the Ace is the turned-up card) must lead it (Q-BES-5);
 * one playing seat takes every trick whether or not his cards are recorded (Q-BES-7); the pot
-  ledger is in ``replay.engines.bestia.pot``.
+  ledger is in ``replay.engines.bestia.pot``: shares floored with the remainder carried
+  (``floor_carry``) or carried exactly as fractions (``exact``), and ``bestia_amount =
+  previous_pot`` read as this hand's starting pot, the pot the previous hand left;
+* a claim shares out the tricks not yet played among the playing seats, between tricks, and the
+  hand is settled on them; a hand may be abandoned from its deal until it ends, and is void: the
+  invitos are given back and the starting pot is carried unchanged (Oh Hell's claim and
+  abandonment, with their consequence for the pot).
 
 The engine is a small state machine (declare -> blind draw -> play -> settle) over plain values:
 cards are the strings of ``records.cards``, the rules the ``BestiaRules`` dataclass, actions any
-value with the fields of a record event (``Pass``, ``Join``, ``BlindDraw``, ``Play`` below build
-them by hand). ``check_*`` functions say whether an action is legal without changing anything;
+value with the fields of a record event (``Pass``, ``Join``, ``BlindDraw``, ``DeclineBlind``,
+``Play``, ``Claim``, ``Abandon`` below build them by hand). ``check_*`` functions say whether an action is legal without changing anything;
 ``apply_*`` functions change the state and assume the action was checked. No pydantic, no I/O.
 ``ENGINE`` gathers them behind the interface of ``replay.engine``:
 
 * ``state`` -- the table worked out once per rules block, the deal check, the hand's state;
 * ``declare`` -- declarations with their exchanges, and blind draws;
 * ``play`` -- the close of the blind round and the play, through ``replay.tricks.play_cards``;
+  claims and abandonment;
 * ``pot`` -- the settlement of the pot.
 """
 
@@ -47,19 +56,26 @@ from replay.engine import Engine, kind
 from replay.engines.bestia import pot
 from replay.engines.bestia.declare import (
     apply_blind,
+    apply_decline,
     apply_join,
     apply_pass,
     blind_candidates,
     check_blind,
+    check_decline,
     check_join,
     check_pass,
     describe_blind,
+    describe_decline,
     describe_join,
     describe_pass,
     is_blind_eligible,
 )
 from replay.engines.bestia.play import (
+    apply_abandon,
+    apply_claim,
     apply_play,
+    check_abandon,
+    check_claim,
     check_play,
     close_round,
     finish,
@@ -70,6 +86,7 @@ from replay.engines.bestia.play import (
 )
 from replay.engines.bestia.pot import Settlement
 from replay.engines.bestia.state import (
+    ABANDONED,
     BLIND,
     DECK,
     DECLARE,
@@ -98,7 +115,10 @@ from replay.tricks import Ring
 __all__ = [
     "DECK",
     "ENGINE",
+    "Abandon",
     "BlindDraw",
+    "Claim",
+    "DeclineBlind",
     "Join",
     "Pass",
     "Phase",
@@ -165,16 +185,36 @@ class BlindDraw:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclineBlind:
+    type: ClassVar[str] = "decline_blind"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     type: ClassVar[str] = "play"
     seat: int
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    type: ClassVar[str] = "claim"
+    seat: int
+    remaining: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    type: ClassVar[str] = "abandon"
+    reason: str | None = None
+
+
 def legal_actions(state: State) -> list[Any]:
     """Every legal action now, for generators and random play-outs: a pass or every exchange
-    of the seat to declare; in the blind round every blind draw and every lead that would close
-    it; a card in the play. Draws past the part of the stock the record shows are left out."""
+    of the seat to declare; in the blind round every blind draw, every decline and every lead
+    that would close it; a card in the play. Draws past the part of the stock the record shows
+    are left out; so are claims and abandonment, which a generator makes on purpose."""
     if state.phase is DECLARE:
         return [Pass(state.speaker), *_joins(state)]
     found: list[Any] = []
@@ -184,6 +224,7 @@ def legal_actions(state: State) -> list[Any]:
             drawn = state.pile[state.drawn : state.drawn + need]
             if None not in drawn:
                 found.append(BlindDraw(seat, [c for c in drawn if c is not None]))
+            found.append(DeclineBlind(seat))
     if state.phase is BLIND or state.phase is PLAY:
         seat = state.turn if state.play is not None else _leader(state)
         found += [Play(seat, card) for card in legal_plays(state)]
@@ -208,9 +249,13 @@ def _leader(state: State) -> int:
     return play.turn if play is not None else 0
 
 
-def settle(state: State, carried: int) -> Settlement | Violation:
-    """The pot of a finished hand from the starting pot ``carried`` (``pot.settle``)."""
-    return pot.settle(state.table.rules, state.dealer, carried, state.playing, state.tricks_won)
+def settle(state: State, carried: pot.Money) -> Settlement | Violation:
+    """The pot of a finished hand from the starting pot ``carried`` (``pot.settle``; an
+    abandoned hand is void, ``pot.void``)."""
+    rules, dealer = state.table.rules, state.dealer
+    if state.phase is ABANDONED:
+        return pot.void(rules, dealer, carried, playing_seats(state), state.tricks_won)
+    return pot.settle(rules, dealer, carried, state.playing, state.tricks_won)
 
 
 ENGINE: Engine[BestiaRules, Table, State] = Engine(
@@ -226,6 +271,9 @@ ENGINE: Engine[BestiaRules, Table, State] = Engine(
         "pass": kind(check_pass, apply_pass, describe_pass),
         "join": kind(check_join, apply_join, describe_join),
         "blind_draw": kind(check_blind, apply_blind, describe_blind),
+        "decline_blind": kind(check_decline, apply_decline, describe_decline),
+        "claim": kind(check_claim, apply_claim),
+        "abandon": kind(check_abandon, apply_abandon),
     },
     to_move=to_move,
     is_over=is_over,

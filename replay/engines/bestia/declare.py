@@ -2,8 +2,10 @@
 
 RULES.md §3.3 and Q-BES-1, Q-BES-6, Q-BES-8 (docs/bestia.md). A ``join`` is one action: the
 declaration and the exchange that follows it at once, checked together without changing anything and
-applied together. Declining a blind draw is not recorded: the blind round ends at the first card led
-(``replay.engines.bestia.play``) or when the recorded actions run out.
+applied together. A seat asked in the blind round may decline (``decline_blind``): nothing on
+the table changes, but the seats up to it have been asked, so a later blind draw must come from
+a seat after it. Declines are optional in a record: the blind round ends at the first card led or
+claim (``replay.engines.bestia.play``), or when the recorded actions run out.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from records.problems import Violation
 from replay.engines.bestia.state import (
+    ABANDONED,
     BLIND,
     DECLARE,
     DREW_BLIND,
@@ -24,13 +27,16 @@ from replay.engines.bestia.state import (
 
 __all__ = [
     "apply_blind",
+    "apply_decline",
     "apply_join",
     "apply_pass",
     "blind_candidates",
     "check_blind",
+    "check_decline",
     "check_join",
     "check_pass",
     "describe_blind",
+    "describe_decline",
     "describe_join",
     "describe_pass",
     "draw_fault",
@@ -43,7 +49,8 @@ __all__ = [
 
 def _declare_fault(state: State, seat: int) -> Violation | None:
     if state.phase is not DECLARE:
-        return Violation("declare.after-round", f"seat {seat} declares after the first round")
+        when = "the hand was abandoned" if state.phase is ABANDONED else "the first round"
+        return Violation("declare.after-round", f"seat {seat} declares after {when}")
     if seat != state.speaker:
         fault = seat_fault(state, seat, "declare.out-of-turn", "declares")
         if fault is not None:
@@ -192,14 +199,31 @@ def blind_candidates(state: State) -> list[int]:
 def check_blind(state: State, action: Any) -> Violation | None:
     """A second-round blind draw: the top ``hand_size`` cards of the stock as a new hand."""
     seat, drawn = action.seat, action.drawn
+    fault = _blind_turn_fault(state, seat, "draws blind")
+    if fault is not None:
+        return fault
+    size = state.table.rules.hand_size
+    if len(drawn) != size:
+        return Violation(
+            "blind.count-mismatch",
+            f"a blind draw takes {size} cards, not {len(drawn)}",
+            expected=size,
+            actual=len(drawn),
+        )
+    return draw_fault(state, drawn, "blind draw")
+
+
+def _blind_turn_fault(state: State, seat: int, does: str) -> Violation | None:
+    """Whether ``seat`` may be asked for a blind draw now (to draw or to decline)."""
     if state.phase is DECLARE:
-        return Violation("blind.too-early", f"seat {seat} draws blind before the first round ends")
+        return Violation("blind.too-early", f"seat {seat} {does} before the first round ends")
     if state.phase is not BLIND:
-        return Violation("blind.after-round", f"seat {seat} draws blind after the play began")
+        when = "the hand was abandoned" if state.phase is ABANDONED else "the play began"
+        return Violation("blind.after-round", f"seat {seat} {does} after {when}")
     rules = state.table.rules
     if not rules.blind_allowed:
         return Violation("blind.not-allowed", "blind draws are not allowed (blind_allowed)")
-    fault = seat_fault(state, seat, "blind.not-eligible", "draws blind")
+    fault = seat_fault(state, seat, "blind.not-eligible", does)
     if fault is not None:
         return fault
     if not is_blind_eligible(state, seat):
@@ -211,25 +235,18 @@ def check_blind(state: State, action: Any) -> Violation | None:
     if seat not in state.order[state.cursor :]:
         return Violation(
             "blind.out-of-turn",
-            f"seat {seat} draws blind after a later seat already did",
+            f"seat {seat} {does} after a later seat was asked",
             actual=seat,
         )
     need, left = state.table.blind_need, len(state.pile) - state.drawn
     if left < need:
         return Violation(
             "blind.stock-short",
-            f"seat {seat} draws blind with {left} card(s) left; a blind draw needs {need}",
+            f"seat {seat} {does} with {left} card(s) left; a blind draw needs {need}",
             expected=need,
             actual=left,
         )
-    if len(drawn) != rules.hand_size:
-        return Violation(
-            "blind.count-mismatch",
-            f"a blind draw takes {rules.hand_size} cards, not {len(drawn)}",
-            expected=rules.hand_size,
-            actual=len(drawn),
-        )
-    return draw_fault(state, drawn, "blind draw")
+    return None
 
 
 def apply_blind(state: State, action: Any) -> None:
@@ -244,3 +261,17 @@ def apply_blind(state: State, action: Any) -> None:
 
 def describe_blind(table: object, action: Any) -> str:
     return "blind draw: " + " ".join(action.drawn)
+
+
+def check_decline(state: State, action: Any) -> Violation | None:
+    """A seat asked in the blind round declines: legal where a blind draw from it would be
+    (its turn, eligible, the stock long enough for the round to go on)."""
+    return _blind_turn_fault(state, action.seat, "declines the blind draw")
+
+
+def apply_decline(state: State, action: Any) -> None:
+    state.cursor = state.order.index(action.seat) + 1
+
+
+def describe_decline(table: object, action: Any) -> str:
+    return "declines the blind draw"

@@ -8,6 +8,12 @@ among the playing seats only, with Bestia's duties as data: follow suit, else tr
 a trump already played), and the leader's duty to lead the dominant trump as a ``lead_fault``.
 Checking the first card works the playing set out without changing anything; applying it
 closes the round. A lone player takes every trick whether or not his cards are recorded.
+
+Claims and abandonment, as Oh Hell has them: a claim shares out the tricks not yet played
+among the playing seats, between tricks (before the first lead it closes the blind round), and
+the hand ends as played. A hand may be abandoned from its deal until it ends; it is then void
+(``replay.engines.bestia.pot.void``), and nothing may follow. A hand that has ended, by its last
+trick or a claim, cannot be abandoned.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 
 from records.problems import Violation
 from replay.engines.bestia.state import (
+    ABANDONED,
     BLIND,
     DECLARE,
     DREW_BLIND,
@@ -31,7 +38,11 @@ from replay.engines.bestia.state import (
 from replay.tricks import CardPlay, LeadFault, Trick, play_cards
 
 __all__ = [
+    "apply_abandon",
+    "apply_claim",
     "apply_play",
+    "check_abandon",
+    "check_claim",
     "check_play",
     "close_round",
     "finish",
@@ -200,7 +211,7 @@ def finish(state: State) -> bool:
     begun."""
     if state.phase is BLIND:
         close_round(state)
-    if state.phase is SETTLE:
+    if state.phase is SETTLE or state.phase is ABANDONED:
         return True
     play = state.play
     if play is not None and len(state.playing) == 1 and not play.tricks and not play.trick.cards:
@@ -208,3 +219,69 @@ def finish(state: State) -> bool:
         state.phase = SETTLE
         return True
     return False
+
+
+# --- claims and abandonment ------------------------------------------------------------------
+
+
+def check_claim(state: State, action: Any) -> Violation | None:
+    """A claim of the remaining tricks, between tricks, giving tricks to playing seats only."""
+    phase = state.phase
+    opened = _open(state) if phase is BLIND else None
+    if phase is PLAY and state.play is not None:
+        play, playing = state.play, state.playing
+    elif opened is not None:
+        play, playing = opened
+    else:
+        why = "nobody plays" if phase is BLIND else "outside the play of the cards"
+        return Violation("claim.out-of-phase", f"a claim {why}")
+    if play.trick.cards:
+        return Violation("claim.mid-trick", "a claim in the middle of a trick")
+    remaining = action.remaining
+    left = state.table.rules.hand_size - len(play.tricks)
+    if len(remaining) != state.table.seats or sum(remaining) != left:
+        return Violation(
+            "claim.tricks-sum",
+            f"the claim shares out {sum(remaining)} trick(s) but {left} remain",
+            expected=left,
+            actual=sum(remaining),
+        )
+    for seat, count in enumerate(remaining):
+        if count and seat not in playing:
+            return Violation(
+                "claim.not-playing",
+                f"the claim gives {count} trick(s) to seat {seat}, which does not play",
+                path=("remaining", seat),
+                expected=0,
+                actual=count,
+            )
+    return None
+
+
+def apply_claim(state: State, action: Any) -> None:
+    if state.phase is BLIND:
+        close_round(state)
+    for seat, count in enumerate(action.remaining):
+        state.tricks_won[seat] += count
+    state.phase = SETTLE
+
+
+def check_abandon(state: State, action: Any) -> Violation | None:
+    """An abandonment stops a hand that has not ended; one that has ended counts as played."""
+    phase = state.phase
+    if phase is not SETTLE and phase is not ABANDONED:
+        return None
+    if phase is ABANDONED:
+        how = "it had already been abandoned"
+    elif len(state.tricks) < state.table.rules.hand_size and state.playing:
+        how = "a claim had already ended it"
+    else:
+        how = "it had ended"
+    return Violation(
+        "abandon.after-hand-end",
+        f"an abandonment after {how}: a hand that has ended cannot be abandoned",
+    )
+
+
+def apply_abandon(state: State, action: Any) -> None:
+    state.phase = ABANDONED

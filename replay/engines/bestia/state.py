@@ -27,17 +27,20 @@ STRENGTH = DECK.strength
 
 class Phase(Enum):
     """Declarations (each with its exchange: one ``join`` action, so no state rests between the
-    two), the blind round, the play, and the hand over and ready to settle."""
+    two), the blind round, the play, the hand over (played out or claimed) and ready to settle,
+    and the hand abandoned (void)."""
 
     DECLARE = "declare"
     BLIND = "blind"
     PLAY = "play"
     SETTLE = "settle"
+    ABANDONED = "abandoned"
 
 
 # Module constants for the hot path: on Python 3.11 reading ``Phase.PLAY`` costs five times a
 # global's lookup, and replay reads the phase on every action.
 DECLARE, BLIND, PLAY, SETTLE = Phase.DECLARE, Phase.BLIND, Phase.PLAY, Phase.SETTLE
+ABANDONED = Phase.ABANDONED
 
 PASS, JOIN, DREW_BLIND = "pass", "join", "blind"
 """A seat's decision (``State.decisions``), in the words of a ``blind.not-eligible`` problem."""
@@ -116,7 +119,7 @@ def table(rules: BestiaRules) -> Table:
 
 def rules_fault(rules: BestiaRules) -> RulesFault | None:
     """A rules block no hand can be played under: too many cards dealt, or a rule the engine
-    refuses to guess at (``pot.unsupported``)."""
+    cannot apply (``pot.unsupported``)."""
     n = rules.num_players
     if stock_size(rules) < 0:
         return RulesFault(
@@ -298,7 +301,7 @@ current_player = to_move
 
 
 def is_over(state: State) -> bool:
-    return state.phase is SETTLE
+    return state.phase is SETTLE or state.phase is ABANDONED
 
 
 def trick_number(state: State, action: object) -> int | None:

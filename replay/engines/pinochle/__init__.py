@@ -17,6 +17,9 @@ parameter of the record's rules block. Readings implemented (RULES.md §1.11 and
   may still be corrected) and is settled as a contract played and lost; play may stop there.
 * Q-PIN-7: the trump multiplier applies to losses too; ``scarne_spades`` drops it on
   concessions.
+* The ``bury_restrictions`` hold for the burial that stands when the declaring ends: at the
+  first lead, or at a concession before it (a reading of our own: a burial the hand ends on is
+  as final as one led after). Before trump is named there is no trump to restrict.
 * §5: trump, melds and burial may be declared again until the first lead and the last one
   stands; naming another trump suit voids the melds declared so far. A declarer who concedes
   after the first lead has played and lost; an opponent may concede only once trump is named

@@ -4,8 +4,8 @@ docs/pinochle.md).
 
 Each may be done again until the first lead and the last one stands; naming another trump suit
 voids the melds declared so far. The bury restrictions of the variants are checked on the final
-burial at the first lead (``check_burial_restrictions``, called by the play), like the loss for
-burying a scored meld card. Part of the engine in ``replay.engines.pinochle``; pure, no
+burial when the declaring ends: at the first lead, like the loss for burying a scored meld card,
+or at a concession before it (``check_burial_restrictions``, called by the play). Part of the engine in ``replay.engines.pinochle``; pure, no
 pydantic, no I/O.
 """
 
@@ -171,8 +171,8 @@ def describe_bury(game: Table, action: Any) -> str:
 
 
 def check_burial_restrictions(state: State) -> Violation | None:
-    """The ``bury_restrictions`` variants on the final burial, checked at the first lead; a
-    violation points at that burial (``Violation.action``)."""
+    """The ``bury_restrictions`` variants on the final burial, checked at the first lead or at
+    a concession before it; a violation points at that burial (``Violation.action``)."""
     assert state.trump is not None
     rule, buried = state.rules.bury_restrictions, state.buried or []
     found = burial_fault(rule, state.trump, state.hand18, buried, state.announced)

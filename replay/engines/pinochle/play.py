@@ -13,7 +13,8 @@ hand (Q-PIN-5); play may stop there.
 Concessions (§5): a declarer who concedes after the first lead has played and lost; before it
 ``allow_declarer_concede`` governs the single bete (a reading of our own where the texts are
 silent), and the throw-in at the minimum before the widow is its own rule. An opponent may
-concede only once trump is named and the cards are buried. Part of the engine in
+concede only once trump is named and the cards are buried. A concession before the first lead
+ends the declaring as the lead would: the final burial must keep the ``bury_restrictions``. Part of the engine in
 ``replay.engines.pinochle``; pure, no pydantic, no I/O.
 """
 
@@ -206,6 +207,16 @@ def legal_plays(state: State) -> list[str]:
 
 
 def check_concede(state: State, action: Any) -> Violation | None:
+    """Whether the concession is legal; one that ends the hand before the first lead also
+    settles the burial, so the ``bury_restrictions`` are checked on it as at the lead."""
+    violation = _concede_fault(state, action)
+    ending = state.phase is DECLARE and state.buried is not None
+    if violation is None and ending and state.trump is not None:  # the restrictions need trump
+        return check_burial_restrictions(state)
+    return violation
+
+
+def _concede_fault(state: State, action: Any) -> Violation | None:
     seat, rules, phase = action.seat, state.rules, state.phase
     if phase is not WIDOW and phase is not DECLARE and phase is not PLAY:
         return Violation("concede.out-of-phase", f"a concession during the {phase.value}")

@@ -82,6 +82,8 @@ class Settlement:
     """Chips won (+) or paid (-) per seat."""
     kitty: int
     """Chips the kitty won (+) or paid (-)."""
+    tricks: tuple[int, ...] = ()
+    """Tricks each seat took, per seat (the tricks played, however the hand ended)."""
 
     @property
     def count(self) -> int | None:
@@ -199,7 +201,16 @@ def settle(state: State, carried: object = None) -> Settlement:
         payments,
         chips,
         kitty,
+        tricks_taken(state),
     )
+
+
+def tricks_taken(state: State) -> tuple[int, ...]:
+    """Tricks each seat took so far, per seat."""
+    taken = [0] * state.rules.table_size
+    for trick in state.tricks:
+        taken[trick.winner] += 1
+    return tuple(taken)
 
 
 def _paid(state: State, result: Outcome) -> tuple[tuple[Payment, ...], tuple[int, ...], int]:
