@@ -144,6 +144,9 @@ def output_format(output: str, to: str | None) -> Format:
         target = found
     if not target.writes:
         raise ConversionError(f"tricklog cannot write {target.name}")
+    missing = target.missing()
+    if missing is not None:
+        raise ConversionError(missing)
     return target
 
 

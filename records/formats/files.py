@@ -1,7 +1,8 @@
 """Opening inputs and writing outputs for the formats: compression, peeking, whole files.
 
 ``records.io`` reads the JSON inputs; the other formats open their files here, with the same
-compressions (``.gz``, ``.bz2``, ``.xz``) and the same messages for what cannot be read.
+decompression by content (gzip, bzip2, xz, zstd; ``records.streams``), the same limits and the
+same messages for what cannot be read.
 """
 
 from __future__ import annotations
@@ -20,35 +21,38 @@ from typing import IO, Any
 
 from records.formats.registry import split_suffix
 from records.io import ReadFailure
+from records.limits import ReadLimits
+from records.streams import ReadError, decoded, open_path
 
 __all__ = ["READ_ERRORS", "Peeked", "open_input", "peek", "write_whole"]
 
 _OPENERS: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 
-READ_ERRORS = (OSError, EOFError, lzma.LZMAError)
+READ_ERRORS = (OSError, EOFError, lzma.LZMAError, ReadError)
 """What reading a (compressed) file may raise: the input is unreadable, not malformed."""
 
 
 def open_input(path: str, stdin: IO[bytes] | None = None) -> IO[bytes] | ReadFailure:
     """A binary stream of an input (decompressed), ``-`` for standard input; a ``ReadFailure``
-    for a missing file or one that cannot be opened."""
-    if path == "-":
-        return stdin if stdin is not None else sys.stdin.buffer
+    for a missing file or one that cannot be opened.
+
+    As ``audit`` reads them (``records.streams``): the compression is told by the content, not
+    the name (``gzip -c games.tln | tricklog convert - ...``), within the read limits, and a
+    FIFO or a device given as a path is refused before a byte is read from it."""
     file = Path(path)
-    if not file.exists():
+    if path != "-" and not file.exists():
         return ReadFailure(path, "no such file or directory")
-    if file.is_dir():
+    if path != "-" and file.is_dir():
         return ReadFailure(path, "is a directory")
-    _, compression = split_suffix(path)
     try:
-        if compression is None:
-            return file.open("rb")
-        if compression == ".zst":
-            return _zstd_reader(file)
-        stream: IO[bytes] = _OPENERS[compression](file, "rb")
+        if path == "-":
+            source = stdin if stdin is not None else sys.stdin.buffer
+        else:
+            source = open_path(path)
+        stream, _ = decoded(source, ReadLimits.from_environment())
         return stream
-    except ImportError:
-        return ReadFailure(path, "cannot read: reading .zst needs the zstandard package")
+    except ReadError as exc:
+        return ReadFailure(path, str(exc))
     except READ_ERRORS as exc:
         return ReadFailure(path, f"cannot read: {exc.__class__.__name__}: {exc}")
 
@@ -116,9 +120,3 @@ def _compressing(raw: IO[bytes], compression: str | None) -> IO[bytes]:
         return gzipped
     stream: IO[bytes] = _OPENERS[compression](raw, "wb")
     return stream
-
-
-def _zstd_reader(file: Path) -> IO[bytes]:
-    zstandard = importlib.import_module("zstandard")
-    reader = zstandard.ZstdDecompressor().stream_reader(file.open("rb"), closefd=True)
-    return io.BufferedReader(reader)

@@ -44,10 +44,23 @@ class Format:
     writes: bool
     forms: tuple[str, ...] = ()
     """The layouts the writer offers; the first is the default."""
+    needs: tuple[str, str] | None = None
+    """(package, extra) an optional format needs: ``("pyarrow", "parquet")``."""
 
     @cached_property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_path)
+
+    def missing(self) -> str | None:
+        """Why this format cannot be used here (a package it needs is not installed), or None."""
+        if self.needs is None:
+            return None
+        package, extra = self.needs
+        try:
+            importlib.import_module(package)
+        except ImportError:
+            return f"{self.name} needs {package}: pip install 'tricklog[{extra}]'"
+        return None
 
     @property
     def reader(self) -> Reader:
@@ -105,6 +118,59 @@ FORMATS: dict[str, Format] = {
             reads=True,
             writes=True,
         ),
+        Format(
+            "openspiel",
+            (".openspiel",),
+            "OpenSpiel oh_hell: one action history a deal, as pyspiel replays it "
+            "(docs/openspiel.md); reads OpenSpiel playthrough files too",
+            "Oh Hell deals of 3-7 players under the openspiel rules preset with pyspiel's "
+            "parameters: deal, trump card, bids, plays, the record's id, claimed scores and tricks",
+            "other games and rules, player names, metadata, the stock, claims of the play, "
+            "abandonments, running totals, game claims, extensions; a game of several deals "
+            "becomes one history per deal",
+            "records.formats.openspiel",
+            reads=True,
+            writes=True,
+        ),
+        Format(
+            "ohw",
+            (".ohw",),
+            "OhHellWeb cached games (docs/ohhellweb.md): one game per file, read only",
+            "the whole game: rules (ohhellweb preset with the game's decks, teams and hand "
+            "sizes), deals with the turned trump, bids, plays, claims of the play, a round "
+            "stopped unplayed (as abandoned), tricks taken, running and final scores as claims",
+            "nothing: what a record has no field for (robot analytics, human flags, team names, "
+            "trick leaders and winners, rounds never dealt) is kept under extensions.ohhellweb",
+            "records.formats.ohw",
+            reads=True,
+            writes=False,
+        ),
+        Format(
+            "csv",
+            (".csv",),
+            "a score sheet, one row per hand per seat (--form hands), or one row per action "
+            "(--form actions), with recomputed and claimed values in columns apart (docs/csv.md)",
+            "players, hands, bids, the scored values recomputed and as claimed, problems found; "
+            "or every action",
+            "the deal, the rules, metadata, extensions, the record's own claims (and the actions "
+            "or the claims, by table); written only, never read",
+            "replay.export.csv",
+            reads=False,
+            writes=True,
+            forms=("hands", "actions"),
+        ),
+        Format(
+            "parquet",
+            (".parquet",),
+            "the csv tables as Parquet, typed columns (needs the [parquet] extra: pyarrow)",
+            "as csv",
+            "as csv",
+            "replay.export.parquet",
+            reads=False,
+            writes=True,
+            forms=("hands", "actions"),
+            needs=("pyarrow", "parquet"),
+        ),
     )
 }
 """Every format, by name, in the order ``tricklog convert --list`` shows them."""
@@ -134,5 +200,11 @@ def by_suffix(name: str) -> Format | None:
 
 
 def sniff(head: bytes) -> Format | None:
-    """The readable format whose content ``head`` looks like, or None."""
-    return next((f for f in FORMATS.values() if f.reads and f.recognises(head)), None)
+    """The readable format whose content ``head`` looks like, or None. tricklog's own JSON
+    recognises any JSON text, so a source format that is JSON of a particular shape (an
+    OhHellWeb game) is asked first."""
+    generic = ("json", "jsonl")
+    ordered = [f for f in FORMATS.values() if f.name not in generic] + [
+        FORMATS[name] for name in generic if name in FORMATS
+    ]
+    return next((f for f in ordered if f.reads and f.recognises(head)), None)

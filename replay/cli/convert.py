@@ -23,7 +23,8 @@ from replay.cli.terminal import printable
 if TYPE_CHECKING:
     from records.formats.convert import Conversion
 
-_FORMAT_NAMES = ", ".join(FORMATS)
+_READABLE = ", ".join(f.name for f in FORMATS.values() if f.reads)
+_WRITABLE = ", ".join(f.name for f in FORMATS.values() if f.writes)
 
 
 def convert(
@@ -32,8 +33,8 @@ def convert(
         typer.Argument(
             metavar="INPUT...",
             help="Record files in any readable format (.json, .jsonl, .ndjson, .tln; optionally "
-            "compressed as .gz, .bz2, .xz), directories (searched recursively) or - for "
-            "standard input.",
+            "compressed with gzip, bzip2, xz or zstd, told by the content), directories "
+            "(searched recursively) or - for standard input.",
             show_default=False,
         ),
     ] = None,
@@ -52,7 +53,7 @@ def convert(
         typer.Option(
             "--from",
             metavar="FMT",
-            help=f"Read every input as this format ({_FORMAT_NAMES}); by default each input's "
+            help=f"Read every input as this format ({_READABLE}); by default each input's "
             "name or content says.",
             show_default=False,
         ),
@@ -62,7 +63,7 @@ def convert(
         typer.Option(
             "--to",
             metavar="FMT",
-            help=f"Write this format ({_FORMAT_NAMES}); by default the output's name says.",
+            help=f"Write this format ({_WRITABLE}); by default the output's name says.",
             show_default=False,
         ),
     ] = None,
@@ -72,7 +73,8 @@ def convert(
             "--form",
             metavar="FORM",
             help="The layout: json pretty (default), compact or canonical; jsonl compact "
-            "(default) or canonical (sorted keys, for diffs and hashing).",
+            "(default) or canonical (sorted keys, for diffs and hashing); csv and parquet "
+            "the table: hands (default, a score sheet) or actions (docs/csv.md).",
             show_default=False,
         ),
     ] = None,
@@ -99,6 +101,8 @@ def convert(
     \b
         tricklog convert games.jsonl -o games.tln
         tricklog convert sitting.tln -o sitting.json --form canonical
+        tricklog convert games.jsonl -o sheet.csv --allow-loss
+        tricklog convert games.jsonl -o actions.parquet --form actions --allow-loss
         tricklog convert --list
     """
     from records.formats.convert import ConversionError

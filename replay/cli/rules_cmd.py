@@ -1,4 +1,5 @@
-"""``tricklog rules``: a game's rules parameters, their values and meanings, and its presets."""
+"""``tricklog rules``: a game's rules parameters, their values and meanings, and its presets;
+``tricklog rules infer`` (``replay.cli.rules_infer``): the rules a record's play fits."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Annotated, Any
 import typer
 
 from replay.cli.exit_codes import Exit
+from replay.cli.help import App, HelpGroup
 from replay.cli.options import FormatOption, GameArgument, OutputFormat, complete_preset
+from replay.cli.rules_infer import infer
 from replay.cli.terminal import printable
 from replay.registry import GAMES
 
@@ -102,3 +105,32 @@ def _json(value: Any) -> str:
 def _plain(text: str) -> str:
     """A field docstring for a terminal: no reST markup."""
     return text.replace("``", "").replace("`", "")
+
+
+class RulesGroup(HelpGroup):
+    """``rules GAME [PRESET]`` and ``rules infer RECORD...`` under one name: arguments that do
+    not start with a subcommand's name (or ask for help) go to ``show``, so that the command
+    reads as it did before it had subcommands."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["show", *args]
+        result: list[str] = super().parse_args(ctx, args)
+        return result
+
+
+rules_app = App(
+    name="rules",
+    cls=RulesGroup,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="A game's rules parameters and presets (tricklog rules GAME [PRESET], the same as "
+    "tricklog rules show), or the rules records are consistent with (tricklog rules infer)."
+    "\n\nExamples:\n\n\b\n"
+    "    tricklog rules oh_hell\n"
+    "    tricklog rules pinochle brooklyn\n"
+    "    tricklog rules infer games.jsonl",
+)
+
+rules_app.command("show")(rules)
+rules_app.command("infer")(infer)

@@ -264,17 +264,21 @@ def test_an_unwritable_output_is_reported(tmp_path: Path) -> None:
     assert report.unwritable is not None and "cannot write" in report.unwritable
 
 
+WRITABLE = ", ".join(f.name for f in FORMATS.values() if f.writes)
+KNOWN = ", ".join(FORMATS)
+
+
 @pytest.mark.parametrize(
     ("output", "options", "message"),
     [
         (
-            "out.csv",
+            "out.xyz",
             {},
-            "cannot tell the output format from 'out.csv'; say --to (json, jsonl, text)",
+            f"cannot tell the output format from 'out.xyz'; say --to ({WRITABLE})",
         ),
-        ("-", {}, "cannot tell the output format from '-'; say --to (json, jsonl, text)"),
-        ("out.json", {"to": "xml"}, "unknown format 'xml'; expected one of json, jsonl, text"),
-        ("out.json", {"frm": "xml"}, "unknown format 'xml'; expected one of json, jsonl, text"),
+        ("-", {}, f"cannot tell the output format from '-'; say --to ({WRITABLE})"),
+        ("out.json", {"to": "xml"}, f"unknown format 'xml'; expected one of {KNOWN}"),
+        ("out.json", {"frm": "xml"}, f"unknown format 'xml'; expected one of {KNOWN}"),
         (
             "out.json",
             {"form": "tiny"},

@@ -1,0 +1,138 @@
+"""``tricklog rules infer``: which presets and parameter values a record's play is consistent
+with, and the first contradiction of each of the others.
+
+A thin layer over ``replay.infer`` (the library does the work, one record at a time); the inputs
+are read as ``convert`` reads them (any readable format, archives, directories, ``-``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from replay.cli.exit_codes import Exit
+from replay.cli.options import FormatOption, OutputFormat
+from replay.cli.terminal import printable
+
+if TYPE_CHECKING:
+    from records.problems import Problem
+    from replay.infer import Candidate, Inference
+
+
+def infer(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="RECORD...",
+            help="Record files in any format convert reads (.json, .jsonl, .tln; optionally "
+            "compressed), directories (searched recursively) or - for standard input.",
+            show_default=False,
+        ),
+    ],
+    output: FormatOption = OutputFormat.TEXT,
+) -> Exit:
+    """Say which presets and rules values each record's play is consistent with.
+
+    Each record is replayed under every preset of its game (with its own number of players)
+    and under its stated rules with one parameter changed to each other value, and checked as
+    audit checks it: a candidate is consistent when every action is legal and every claim
+    matches, and contradicted at its first problem (hand and problem shown). A rule nothing
+    in the record exercises stays open. Exit 0 when some preset fits every record, 1 when no
+    preset fits a record (or an input is not a record), 3 when an input cannot be read.
+
+    Examples:
+
+    \b
+        tricklog rules infer game.json
+        tricklog rules infer games.jsonl --format json
+        tricklog generate oh_hell --preset hoyle | tricklog rules infer -
+    """
+    from records.formats.convert import reads
+    from records.io import ReadFailure
+    from replay.infer import infer as run
+
+    code = Exit.OK
+    found: list[dict[str, Any]] = []
+    unreadable: list[dict[str, str]] = []
+    for item in reads(inputs):
+        if isinstance(item, ReadFailure):
+            typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
+            unreadable.append({"file": item.file, "message": item.message})
+            code = Exit.UNREADABLE
+            continue
+        if item.record is None:
+            first = item.problems[0].message if item.problems else "unreadable"
+            found.append({"source": item.source, "error": f"not a record: {first}"})
+            _say(output, printable(f"FAIL {item.source}  not a record: {first}") + "\n")
+            code = max(code, Exit.PROBLEMS)
+            continue
+        inference = run(item.record)
+        found.append({"source": item.source, **inference.to_dict()})
+        _say(output, _text(item.source, inference))
+        if not inference.fitting:
+            code = max(code, Exit.PROBLEMS)
+    if output is OutputFormat.JSON:
+        fitted = sum(1 for r in found if r.get("fitting_presets"))
+        summary = {"records": len(found), "fitted": fitted, "unfitted": len(found) - fitted}
+        document = {
+            "command": "rules infer",
+            "records": found,
+            "unreadable": unreadable,
+            "summary": summary,
+        }
+        sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+    return code
+
+
+def _say(output: OutputFormat, text: str) -> None:
+    if output is OutputFormat.TEXT:
+        sys.stdout.write(text)
+
+
+def _text(source: str, found: Inference) -> str:
+    stated = f"preset {found.stated_preset}" if found.stated_preset else "no preset"
+    verdict = "fit" if found.stated.consistent else "do not fit"
+    lines = [f"{found.record} ({source}): {found.game}, states {stated}; its rules {verdict}"]
+    if found.stated.problem is not None:
+        lines.append(f"  stated rules: {_where(found.stated.problem)}")
+    fits = found.fitting
+    lines.append(f"  presets that fit: {', '.join(fits)}" if fits else "  no preset fits")
+    if found.whatever_the_rules:
+        lines.append(
+            "  no preset and no single change of the rules gets past the hand where the stated "
+            "rules fail: the record is at fault whatever its rules (tricklog audit shows it)"
+        )
+    lines += [f"  {c.preset}: {_where(c.problem)}" for c in found.presets if c.problem]
+    decided, open_ = [], []
+    for name, values in found.decided().items():
+        if len(values) == 1:
+            decided.append(f"{name} = {_json(values[0])}")
+        elif values:
+            open_.append(f"{name}: {' or '.join(_json(v) for v in values)}")
+    if decided:
+        lines.append(f"  decided by the record: {'; '.join(decided)}")
+    if open_:
+        lines.append(f"  left open: {'; '.join(open_)}")
+    against = [c for c in found.changes if c.problem is not None]
+    if against:
+        lines.append("  contradicted changes of the stated rules:")
+        lines += [f"    {_change(c)}: {_where(c.problem)}" for c in against]
+    return "\n".join(printable(line) for line in lines) + "\n"
+
+
+def _change(candidate: Candidate) -> str:
+    return f"{candidate.parameter} = {_json(candidate.value)}"
+
+
+def _where(problem: Problem | None) -> str:
+    if problem is None:
+        return "consistent"
+    place = f"hand {problem.hand}" if problem.hand is not None else "the record"
+    return f"contradicted at {place}: {problem.code}: {problem.message}"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
