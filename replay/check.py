@@ -59,7 +59,9 @@ def check(
     stream = replay(record, game_of(record).referee, actions=False)
     if audit:
         stream = compare_claims(stream, checks=detail)
-    return report(stream, source)
+    out = report(stream, source)
+    out.record = record  # for its hash, worked out only if a report asks
+    return out
 
 
 def check_record(record: Any, source: str = "<record>", *, audit: bool = False) -> RecordReport:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from records.identity import record_hash
 from records.problems import Problem
 from replay.steps import (
     ClaimCheck,
@@ -161,16 +162,27 @@ class RecordReport:
     winners: list[int] | None = None
     claims: list[ClaimCheck] = field(default_factory=list)
     """Claims about the whole record (final totals, winners)."""
+    record: Any = field(default=None, repr=False, compare=False)
+    """The record checked, as decoded (None for one that does not parse): for ``hash``."""
 
     @property
     def valid(self) -> bool:
         return not self.problems
+
+    @property
+    def hash(self) -> str | None:
+        """The hash of the record's facts (``records.identity``), worked out when asked;
+        None for a record that does not parse."""
+        if self.record is None:
+            return None
+        return record_hash(self.record)
 
     def to_dict(self, *, detail: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {
             "source": self.source,
             "id": self.record_id,
             "game": self.game,
+            "hash": self.hash,
             "valid": self.valid,
             "problems": [p.to_dict() for p in self.problems],
         }

@@ -17,6 +17,12 @@ Checking::
         ...
     summary = tricklog.Summary(); summary.add(report)
 
+Identity, conversion and rules::
+
+    tricklog.record_hash(record)                 # the SHA-256 of the game's facts (not claims)
+    tricklog.convert(["a.ohw"], "a.jsonl")       # any format to any other, with its losses
+    tricklog.infer(record)                       # which presets and rules values fit the record
+
 Walking a replay step by step (what every consumer is built on)::
 
     for step in tricklog.steps(record):
@@ -37,8 +43,11 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.2.0"
 
 if TYPE_CHECKING:
+    from records.formats.convert import convert
+    from records.identity import record_hash
     from records.io import ReadFailure
     from records.problems import Kind, Problem
+    from replay.infer import infer
     from replay.registry import GAMES, Game
     from replay.report import ClaimCheck, ClaimStatus, HandReport, HandStatus, RecordReport
     from replay.steps import (
@@ -79,6 +88,9 @@ _NAMES = {
     "HandStatus": "replay.report",
     "RecordReport": "replay.report",
     "Summary": "replay.summary",
+    "convert": "records.formats.convert",
+    "record_hash": "records.identity",
+    "infer": "replay.infer",
     **{
         name: "replay.steps"
         for name in (
@@ -137,11 +149,14 @@ __all__ = [
     "check",
     "check_bytes",
     "check_paths",
+    "convert",
     "dump",
     "dumps",
+    "infer",
     "iter_records",
     "load",
     "loads",
+    "record_hash",
     "steps",
 ]
 

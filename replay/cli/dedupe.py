@@ -1,0 +1,93 @@
+"""``tricklog dedupe``: keep the first record of each game, report the others and where they are.
+
+Two records are the same game when the hashes of their facts are equal (``records.identity``:
+rules, players, every hand's deal and actions; not the id, meta, claims or extensions). A record
+that does not parse has no facts: it is the same as another only if its text is the same (its
+bytes, without the whitespace around them). Records are written as they were read
+(``replay.cli.filter_cmd.record_line``); memory holds one hash per distinct record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from typing import Annotated
+
+import typer
+
+from replay.cli.exit_codes import Exit
+from replay.cli.filter_cmd import Output, record_line
+from replay.cli.options import Paths
+
+
+def identity(data: bytes) -> tuple[bytes, str | None]:
+    """(what two copies of a record share, the hash of its facts or None if it does not
+    parse)."""
+    from records.identity import record_hash
+    from replay.check import decode
+
+    decoded = decode(data)
+    if isinstance(decoded, list):
+        return b"text:" + hashlib.sha256(data.strip()).digest(), None
+    digest = record_hash(decoded)
+    return bytes.fromhex(digest), digest
+
+
+def dedupe(
+    paths: Paths,
+    output: Output = "-",
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Do not list the duplicates, only count them."),
+    ] = False,
+) -> Exit:
+    """Keep the first record of each set of identical games, in input order, as it was read,
+    as JSON Lines; list every other one with its place (file:line) and the place of the
+    record it repeats.
+
+    Identical means the same facts: rules, players and every hand's deal and actions (the
+    hash that reports show); a different id, meta, claims or layout does not make another
+    game. The list goes to standard output, or to standard error when the records do (-o -).
+    Exit 0 when done (duplicates or not), 3 if an input is unreadable (the rest is still
+    read) or the output cannot be written.
+
+    Examples:
+
+    \b
+        tricklog dedupe uploads/ -o games.jsonl
+        tricklog dedupe old.jsonl.gz new.jsonl -o merged.jsonl.gz --quiet
+        cat a.jsonl b.jsonl | tricklog dedupe - > unique.jsonl
+    """
+    from records.io import ReadFailure, iter_entries
+    from replay.cli.output import open_output
+    from replay.cli.terminal import printable
+
+    report = sys.stderr if output == "-" else sys.stdout
+    first: dict[bytes, str] = {}
+    read = repeated = 0
+    failed = False
+    with open_output(output) as stream:
+        for item in iter_entries(paths):
+            if isinstance(item, ReadFailure):
+                typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
+                failed = True
+                continue
+            read += 1
+            key, digest = identity(item.data)
+            seen = first.get(key)
+            if seen is None:
+                first[key] = item.where
+                stream.write(record_line(item.data))
+                continue
+            repeated += 1
+            if not quiet:
+                same = f"the same game ({digest[:16]})" if digest else "the same text"
+                print(
+                    printable(f"{item.where}: duplicate of {seen}: {same}"),
+                    file=report,
+                )
+    print(
+        f"{read:,} record(s) read, {read - repeated:,} kept, {repeated:,} duplicate(s) left out",
+        file=report,
+    )
+    return Exit.UNREADABLE if failed else Exit.OK

@@ -1,0 +1,234 @@
+"""``tricklog filter``: keep the records that match, as they were read.
+
+A record is written as the bytes it was read from, never re-serialised: a line of a JSON Lines
+archive as it was (with its line break made ``\\n``); a record that spans lines (an indented file,
+an element of an indented array) has each line break and the indentation around it replaced by
+one space, which changes nothing in JSON (a line break cannot occur inside a JSON string). The output is
+JSON Lines, compressed as its name says (``replay.cli.output``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+
+from replay.cli.exit_codes import Exit
+from replay.cli.options import Paths, check_game, complete_game, in_range
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
+_BREAK = re.compile(rb"[ \t]*\r?\n[ \t\r\n]*")
+
+
+def record_line(data: bytes) -> bytes:
+    """A record's bytes as one line of JSON Lines, ending in ``\\n`` (see the module)."""
+    body = data.strip(b" \t\r\n")
+    if b"\n" in body:
+        body = _BREAK.sub(b" ", body)
+    return body + b"\n"
+
+
+def _date(value: str | None) -> str | None:
+    if value is not None and not _DATE.match(value):
+        raise typer.BadParameter(f"{value!r} is not a date; give YYYY-MM-DD")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Criteria:
+    """What a kept record matches (None: anything)."""
+
+    game: str | None = None
+    preset: str | None = None
+    player: str | None = None
+    event: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    valid: bool | None = None
+    problem: str | None = None
+    hands_min: int | None = None
+    hands_max: int | None = None
+
+    @property
+    def replays(self) -> bool:
+        """Whether matching needs the record replayed (its problems)."""
+        return self.valid is not None or self.problem is not None
+
+    @property
+    def reads(self) -> bool:
+        """Whether matching needs the record's fields."""
+        return any(
+            value is not None
+            for value in (
+                self.game,
+                self.preset,
+                self.player,
+                self.event,
+                self.date_from,
+                self.date_to,
+                self.hands_min,
+                self.hands_max,
+            )
+        )
+
+    def fields(self, record: Any) -> bool:
+        """Whether a decoded record's own fields match."""
+        meta = record.meta
+        date = ((meta.date if meta is not None else None) or "")[:10]
+        dated = _DATE.match(date) is not None
+        checks: list[tuple[Any, Callable[[], bool]]] = [
+            (self.game, lambda: record.game == self.game),
+            (self.preset, lambda: record.rules.preset == self.preset),
+            (self.player, lambda: any(p.name == self.player for p in record.players)),
+            (self.event, lambda: meta is not None and meta.event == self.event),
+            (self.date_from, lambda: dated and date >= str(self.date_from)),
+            (self.date_to, lambda: dated and date <= str(self.date_to)),
+            (self.hands_min, lambda: len(record.hands) >= int(self.hands_min or 0)),
+            (self.hands_max, lambda: len(record.hands) <= int(self.hands_max or 0)),
+        ]
+        return all(test() for wanted, test in checks if wanted is not None)
+
+    def problems(self, codes: set[str]) -> bool:
+        """Whether a record with these problem codes matches."""
+        if self.valid is not None and self.valid == bool(codes):
+            return False
+        return self.problem is None or self.problem in codes
+
+    def matches(self, data: bytes) -> bool:
+        """Whether a record's bytes match: decoded only if a field is asked for, replayed (every
+        claim compared, as ``audit`` does) only if its problems are."""
+        if not (self.reads or self.replays):
+            return True
+        from replay.check import check, decode
+
+        decoded = decode(data)
+        if isinstance(decoded, list):  # does not parse: no fields, only problems
+            return not self.reads and self.problems({p.code for p in decoded})
+        if self.reads and not self.fields(decoded):
+            return False
+        if not self.replays:
+            return True
+        report = check(decoded, audit=True, detail=False)
+        return self.problems({p.code for p in report.problems})
+
+
+Output = Annotated[
+    str,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write the records here as JSON Lines (whole or not at all; .gz, .bz2, .xz or "
+        ".zst compresses; - for standard output).",
+    ),
+]
+
+
+def filter_records(
+    paths: Paths,
+    output: Output = "-",
+    game: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GAME", callback=check_game, autocompletion=complete_game, help="The game."
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None, typer.Option(metavar="PRESET", help="The rules preset the record names.")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option(metavar="NAME", help="A player of that exact name sits in.")
+    ] = None,
+    event: Annotated[str | None, typer.Option(metavar="EVENT", help="meta.event is EVENT.")] = None,
+    date_from: Annotated[
+        str | None,
+        typer.Option(metavar="YYYY-MM-DD", callback=_date, help="Played on or after (meta.date)."),
+    ] = None,
+    date_to: Annotated[
+        str | None,
+        typer.Option(metavar="YYYY-MM-DD", callback=_date, help="Played on or before."),
+    ] = None,
+    valid: Annotated[
+        bool | None,
+        typer.Option(
+            "--valid/--invalid",
+            help="Only records audit finds no problem in (every claim compared), or only those "
+            "with a problem.",
+            show_default=False,
+        ),
+    ] = None,
+    problem: Annotated[
+        str | None, typer.Option(metavar="CODE", help="Only records with this problem code.")
+    ] = None,
+    hands_min: Annotated[
+        int | None,
+        typer.Option(metavar="N", callback=in_range(0), help="At least N recorded hands."),
+    ] = None,
+    hands_max: Annotated[
+        int | None,
+        typer.Option(metavar="N", callback=in_range(0), help="At most N recorded hands."),
+    ] = None,
+    count: Annotated[
+        bool, typer.Option("--count", help="Print only how many records match; write nothing.")
+    ] = False,
+) -> Exit:
+    """Keep the records that match every criterion given, in input order, as they were read
+    (the bytes of each record, not re-serialised), as JSON Lines.
+
+    A record that does not parse matches only criteria on problems (--invalid, --problem).
+    The criteria on fields read the record only; --valid, --invalid and --problem replay it
+    with every claim compared, as audit does. Exit 0 when done (matches or not), 2 for a usage
+    error, 3 if an input is unreadable (the rest is still filtered) or the output cannot be
+    written.
+
+    Examples:
+
+    \b
+        tricklog filter games.jsonl --player Anna -o anna.jsonl
+        tricklog filter archive/ --game pinochle --preset hoyle -o hoyle.jsonl.gz
+        tricklog filter games.jsonl --invalid -o broken.jsonl
+        tricklog filter games.jsonl --problem play.revoke --count
+        tricklog filter club/ --date-from 2026-01-01 --date-to 2026-03-31 --hands-min 10 -o q1.jsonl
+    """
+    criteria = Criteria(
+        game,
+        preset,
+        player,
+        event,
+        date_from,
+        date_to,
+        valid,
+        problem,
+        hands_min,
+        hands_max,
+    )
+    from records.io import Entry, iter_entries
+    from replay.cli.output import open_output
+
+    matched, failed = 0, False
+    with nullcontext(None) if count else open_output(output) as stream:
+        for item in iter_entries(paths):
+            if not isinstance(item, Entry):
+                failed |= _report_failure(item)
+            elif criteria.matches(item.data):
+                matched += 1
+                if stream is not None:
+                    stream.write(record_line(item.data))
+    if count:
+        typer.echo(str(matched))
+    return Exit.UNREADABLE if failed else Exit.OK
+
+
+def _report_failure(item: Any) -> bool:
+    """Say on stderr that an input is unreadable; whether ``item`` was such a failure."""
+    from records.io import ReadFailure
+    from replay.cli.terminal import printable
+
+    if not isinstance(item, ReadFailure):
+        return False
+    typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
+    return True

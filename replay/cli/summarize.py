@@ -1,0 +1,119 @@
+"""``tricklog summarize``: who wins, how often bids and contracts are made, where money went and
+which problems recur, over whole archives (``replay.summarize``), in one streaming pass."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from replay.cli.exit_codes import Exit
+from replay.cli.options import Paths, QuietOption, in_range
+
+
+class By(StrEnum):
+    PLAYER = "player"
+    GAME = "game"
+    PRESET = "preset"
+    EVENT = "event"
+    MONTH = "month"
+    SEAT = "seat"
+
+
+class SummaryFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+    CSV = "csv"
+    PARQUET = "parquet"
+
+
+def summarize(
+    paths: Paths,
+    by: Annotated[
+        By,
+        typer.Option(
+            "--by",
+            metavar="player|game|preset|event|month|seat",
+            help="Group the play statistics by player name (across records and seats), game, "
+            "game and rules preset, event, month of play (meta.date) or seat.",
+        ),
+    ] = By.PLAYER,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top", metavar="N", callback=in_range(1), help="List only the first N groups."
+        ),
+    ] = None,
+    sort: Annotated[
+        str | None,
+        typer.Option(
+            "--sort",
+            metavar="KEY",
+            help="Order the groups by this column, largest first (key: by name); a column of "
+            "the csv output: records, hands, wins, shared_wins, score, mean_score, "
+            "oh_hell_bids_made_pct, pinochle_contracts_made_pct, bestia_net_money ...",
+        ),
+    ] = None,
+    output_format: Annotated[
+        SummaryFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|csv|parquet",
+            help="text for people (tables); json for programs (everything); csv or parquet: "
+            "the groups' table, one row per group (parquet needs the [parquet] extra and -o).",
+        ),
+    ] = SummaryFormat.TEXT,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE (whole or not at all; .gz, .bz2, .xz or .zst compresses) "
+            "instead of standard output.",
+        ),
+    ] = None,
+    quiet: QuietOption = False,
+) -> Exit:
+    """Summarize archives of any game (mixed too): per player, wins and shared wins, hands,
+    score in all and per hand, and each game's own figures (Oh Hell: bids made %, nil bids
+    made %, mean |bid - tricks|, overtricks; pinochle: auctions won, contracts made %, mean bid,
+    meld, counters, chips won and lost, concessions; Bestia: hands played and passed, pot won,
+    bestias paid, net money); per game and rules preset, records, hands, mean score and the
+    share of hands with a problem; problems by code with their first places; duplicates.
+
+    Every record is replayed with its claims compared, as audit does, in one pass; memory
+    stays flat. A record with a problem counts in the problem tallies only: the summary says
+    how many were left out of the play statistics. Exit 0 once summarized (problems or not),
+    2 for a usage error, 3 if an input is unreadable (the rest is still summarized) or the
+    output cannot be written.
+
+    Examples:
+
+    \b
+        tricklog summarize games.jsonl.gz
+        tricklog summarize logs/ --sort wins --top 10
+        tricklog summarize club/ --by month --format csv -o months.csv
+        tricklog summarize archive.jsonl --format json > summary.json
+        tricklog summarize archive.jsonl --format parquet -o players.parquet
+    """
+    from replay.cli.summary_out import check_sort, run_summary
+
+    if output_format is SummaryFormat.PARQUET and output in (None, "-"):
+        typer.echo("error: --format parquet writes a file: give it with -o FILE", err=True)
+        return Exit.USAGE
+    problem = check_sort(sort)
+    if problem is not None:
+        typer.echo(f"error: {problem}", err=True)
+        return Exit.USAGE
+    return run_summary(
+        paths,
+        by=by.value,
+        top=top,
+        sort=sort,
+        output_format=output_format.value,
+        output=output or "-",
+        quiet=quiet,
+    )
