@@ -1,0 +1,382 @@
+"""A record as a page sees it: a reducer over the replay steps (``replay.check.steps``), the
+same stream the audit reads, into plain values that the templates lay out.
+
+Nothing here knows HTML: the views hold text as the record has it (with control characters
+and bidirectional overrides made visible, ``replay.cli.terminal.printable``), and the template
+engine escapes it. Recorded and recomputed values stay apart, as in the audit: a claim cell holds
+both, with its status.
+
+What one step does not say is read from the next: the follow duty of a play is the one in force
+just before it, read from the live state after the previous action (a step is a view of the
+replay as it goes, ``replay.steps``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from records.problems import Problem
+from records.rulebook import preset_values
+from replay.check import steps
+from replay.cli.terminal import plain, printable
+from replay.html.cards import Cards, CardView
+from replay.html.views import (
+    ClaimCell,
+    ClaimRow,
+    HandView,
+    PageView,
+    PlayView,
+    ProblemView,
+    SeatView,
+    SheetRow,
+    TrickView,
+)
+from replay.registry import GAMES
+from replay.steps import (
+    ActionApplied,
+    ClaimCheck,
+    ClaimStatus,
+    HandSettled,
+    HandStatus,
+    ProblemFound,
+    RecordSettled,
+    RecordStarted,
+)
+from replay.tricks import Trick
+
+__all__ = ["HandView", "PageView", "ProblemView", "build_page"]
+
+_CARDS_OF = {
+    "widow": (("took the widow", "cards"),),
+    "bury": (("buried", "cards"),),
+    "join": (("gave up", "discards"), ("drew", "drawn")),
+    "blind_draw": (("blind draw", "drawn"),),
+}
+"""Action type -> (what a seat did with them, the action's field) for the cards an action moves."""
+_TABLE_VALUES = ("starting_pot", "pot", "carried", "kitty")
+"""The table's own running values (a pot, a kitty) that the score sheet shows beside the seats."""
+_META = (
+    ("event", "event"),
+    ("site", "site"),
+    ("date", "date"),
+    ("table", "table"),
+    ("source", "logged by"),
+)
+"""The record's ``meta`` fields as the page's head names them."""
+_HAND_POINTER = re.compile(r"^/hands/(\d+)(?:/|$)")
+
+
+def build_page(
+    source: str,
+    record: Any,
+    problems: Sequence[Problem] = (),
+) -> PageView:
+    """The page of one record (None: not a record, only ``problems``)."""
+    page = PageView(source=printable(source))
+    if record is None:
+        _place(page, problems)
+        return page
+    builder = _Builder(page, record)
+    found = list(problems)
+    for step in steps(record, audit=True, actions=True):
+        if type(step) is ProblemFound:
+            found.append(step.problem)
+        else:
+            builder.take(step)
+    _place(page, found)
+    return page
+
+
+class _Builder:
+    """Takes the steps of one record, as they come, into its page."""
+
+    def __init__(self, page: PageView, record: Any) -> None:
+        self.page, self.record = page, record
+        game = GAMES.get(getattr(record, "game", ""))
+        self.cards = Cards(game.deck if game is not None else None)
+        page.title = game.title if game is not None else printable(str(record.game))
+        self.moves: list[tuple[int, str, list[CardView]]] = []
+        self.duties: dict[tuple[int, int], str] = {}
+        """(trick number, place in the trick) -> the duty of the card played there."""
+        _header(page, record)
+
+    def take(self, step: Any) -> None:
+        kind = type(step)
+        if kind is ActionApplied:
+            self.action(step)
+        elif kind is HandSettled:
+            self.hand(step)
+        elif kind is RecordStarted:
+            self.page.players = [printable(str(name)) for name in step.players]
+        elif kind is RecordSettled:
+            self.record_settled(step)
+
+    def action(self, step: ActionApplied) -> None:
+        action = step.action
+        kind = getattr(action, "type", None)
+        for did, name in _CARDS_OF.get(str(kind), ()):
+            cards = getattr(action, name, None) or []
+            if cards:
+                self.moves.append((step.seat or 0, did, self.cards.views(cards)))
+        if kind == "meld":
+            for meld in getattr(action, "melds", None) or []:
+                what = f"meld {printable(str(getattr(meld, 'meld', '?')))}"
+                self.moves.append((step.seat or 0, what, self.cards.views(meld.cards)))
+        self.note_duty(step.state)
+
+    def note_duty(self, state: Any) -> None:
+        """The duty of the seat to play next, in words, with the cards it may play."""
+        play = getattr(state, "play", None)
+        if play is None or play.is_over:
+            return
+        seat, trick = play.turn, play.trick
+        self.duties[trick.number, len(trick.cards)] = self.duty_text(play, seat, trick)
+
+    def duty_text(self, play: Any, seat: int, trick: Trick) -> str:
+        legal = play.legal()
+        name = self.page.seat_name(seat)
+        if trick.led is None:
+            held = play.hands[seat]
+            rule = "any card" if len(legal) == len(held) else "one of " + self.cards.text(legal)
+            return f"{name} leads trick {trick.number}: may lead {rule}"
+        rules = play.duties(trick.led)
+        owed = ["follow suit"]
+        if rules.must_trump_when_void and play.trump is not None:
+            owed.append("trump when void")
+        if rules.must_overtrump:
+            owed.append("overtrump")
+        if rules.must_head:
+            owed.append("head the trick")
+        return (
+            f"{name} follows to {self.cards.suit(trick.led)} led; must "
+            f"{', '.join(owed)}; could play {self.cards.text(legal)}"
+        )
+
+    def hand(self, step: HandSettled) -> None:
+        cards, page = self.cards, self.page
+        hand = HandView(
+            index=step.index,
+            id=f"hand-{step.index + 1}",
+            number=step.number,
+            dealer=page.seat_name(step.dealer),
+            status=step.status.value,
+            trump=cards.suit(step.trump) if step.trump else "",
+        )
+        self.deal(hand, step)
+        hand.calls = [(page.seat_name(s), printable(said)) for s, said in _calls(step)]
+        hand.tricks = [self.trick(step.index, t, len(hand.seats)) for t in step.tricks]
+        current = getattr(step.state, "trick", None)
+        if current is not None and current.cards and all(t is not current for t in step.tricks):
+            hand.tricks.append(self.trick(step.index, current, len(hand.seats), done=False))
+        hand.taken, hand.scores, hand.totals = step.taken, step.scores, step.totals
+        hand.claims = _claim_rows(step.checks or [], len(page.players))
+        hand.mismatches = sum(c.status is ClaimStatus.MISMATCH for c in step.checks or [])
+        hand.derivation = [printable(line) for line in step.derivation()]
+        extra = step.audit_notes() if step.audit_notes is not None else []
+        hand.notes = [printable(n) for n in (*step.notes, *extra, *step.claim_notes)]
+        page.hands.append(hand)
+        page.sheet.append(_sheet_row(hand, step))
+        self.moves, self.duties = [], {}
+
+    def deal(self, hand: HandView, step: HandSettled) -> None:
+        """The deal by seat as recorded, with what each seat did with cards since."""
+        cards, page = self.cards, self.page
+        deal = _recorded_deal(self.record, step.index)
+        turned = getattr(deal, "turned_up", None)
+        hand.turned_up = cards.view(turned) if turned else None
+        hand.widow = cards.views(getattr(deal, "widow", None) or [])
+        stock = getattr(deal, "stock", None)
+        hand.stock = len(stock) if isinstance(stock, list) else None
+        hand.seats = [
+            SeatView(s, page.seat_name(s), cards.views(held, fan=True), _roles(step, s))
+            for s, held in enumerate(step.deal)
+        ]
+        for seat, did, moved in self.moves:
+            if 0 <= seat < len(hand.seats):
+                hand.seats[seat].moved.append((did, moved))
+
+    def trick(self, hand: int, trick: Trick, seats: int, *, done: bool = True) -> TrickView:
+        name = self.page.seat_name
+        view = TrickView(
+            trick.number,
+            f"hand-{hand + 1}-trick-{trick.number}",
+            name(trick.leader),
+            name(trick.winner) if done else None,
+            [None] * seats,
+        )
+        for order, (seat, card) in enumerate(trick.plays):
+            if 0 <= seat < seats:
+                view.cells[seat] = PlayView(
+                    seat,
+                    self.cards.view(card),
+                    seat == trick.leader,
+                    done and order == trick.best,
+                    self.duties.get((trick.number, order), ""),
+                    f"{view.id}-seat-{seat}",
+                )
+        return view
+
+    def record_settled(self, step: RecordSettled) -> None:
+        page = self.page
+        page.totals = step.totals
+        page.winners = [page.seat_name(s) for s in step.winners or []]
+        page.claims = _claim_rows(step.checks or [], len(page.players))
+
+
+def _header(page: PageView, record: Any) -> None:
+    """Id, rules preset and the parameters that differ from it, and where and when."""
+    page.record_id = printable(str(record.id))
+    page.game = printable(str(record.game))
+    page.players = [printable(str(p.name)) for p in getattr(record, "players", [])]
+    meta = getattr(record, "meta", None)
+    if meta is not None:
+        for key, label in _META:
+            value = getattr(meta, key, None)
+            if value is not None:
+                page.meta.append((label, printable(str(value))))
+    rules = _plain_data(getattr(record, "rules", None))
+    if not isinstance(rules, dict):
+        return
+    name = rules.get("preset")
+    page.preset = printable(str(name))
+    try:
+        preset = preset_values(record.game, str(name))
+    except KeyError:  # a preset this version does not know: the record says what it holds
+        return
+    page.differs = [
+        (name, plain(value), plain(preset.get(name)))
+        for name, value in rules.items()
+        if name != "preset" and value != preset.get(name)
+    ]
+
+
+def _plain_data(value: Any) -> Any:
+    """A decoded record's part (a msgspec struct or a pydantic model) as JSON values."""
+    if value is None:
+        return None
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return dump(mode="json")
+    # as JSON has them: tuples as lists, integer keys as strings (as the presets are dumped)
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def _recorded_deal(record: Any, index: int) -> Any:
+    try:
+        return record.hands[index].deal
+    except (AttributeError, IndexError, TypeError):
+        return None
+
+
+def _roles(step: HandSettled, seat: int) -> list[str]:
+    roles = ["dealer"] if seat == step.dealer else []
+    declarer = getattr(step.state, "declarer", None)
+    if isinstance(declarer, int) and declarer == seat:
+        roles.append("declarer")
+    return roles
+
+
+def _calls(step: HandSettled) -> list[tuple[int, str]]:
+    return step.calls() if step.calls is not None else []
+
+
+def _claim_rows(checks: Iterable[ClaimCheck], seats: int) -> list[ClaimRow]:
+    """The claims by name, one cell per seat and one for the table, in the order made."""
+    rows: dict[str, ClaimRow] = {}
+    for check in checks:
+        row = rows.get(check.name)
+        if row is None:
+            row = rows[check.name] = ClaimRow(printable(check.name), None, [None] * seats)
+        cell = ClaimCell(_value(check.recorded), _value(check.computed), check.status.value)
+        if check.seat is None:
+            row.table = cell
+        elif 0 <= check.seat < seats:
+            row.seats[check.seat] = cell
+    return list(rows.values())
+
+
+def _value(value: Any) -> str:
+    """A claimed or recomputed value, short enough for a cell: a list of melds reads
+    ``dix 10; marriage 20``."""
+    if value is None:
+        return "—"
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return "; ".join(" ".join(plain(part) for part in v.values()) for v in value)
+    return plain(value)
+
+
+def _sheet_row(hand: HandView, step: HandSettled) -> SheetRow:
+    """A hand's line on the score sheet: its scores, the running totals, and the table's own
+    values (a pot carried on, a kitty) as recomputed."""
+    table = {
+        c.name: plain(c.computed)
+        for c in step.checks or []
+        if c.seat is None and c.name in _TABLE_VALUES and c.computed is not None
+    }
+    status = hand.status if step.status is not HandStatus.COMPLETE else ""
+    return SheetRow(hand.id, hand.number, status, hand.scores, hand.totals, table)
+
+
+def _place(page: PageView, problems: Iterable[Problem]) -> None:
+    """Give every problem an anchor and put it where it occurs: in its trick, its hand, or
+    the record's head."""
+    by_index = {hand.index: hand for hand in page.hands}
+    columns: dict[str, None] = {}
+    for row in page.sheet:
+        columns.update(dict.fromkeys(row.table))
+    page.table_columns = list(columns)
+    for number, problem in enumerate(problems, 1):
+        match = _HAND_POINTER.match(problem.pointer)
+        index = int(match.group(1)) if match else None
+        view = ProblemView(
+            id=f"problem-{number}",
+            code=printable(problem.code),
+            kind=problem.kind.value,
+            where=printable(problem.where()),
+            message=printable(problem.message),
+            values=_values(problem),
+            pointer=printable(problem.pointer or "/"),
+            hand=index,
+            trick=problem.trick,
+        )
+        page.problems.append(view)
+        hand = by_index.get(index) if index is not None else None
+        _link_claim(hand.claims if hand is not None else page.claims, problem, view.id)
+        if hand is None:  # the record's, or in a hand the record could not give (not a record)
+            page.record_problems.append(view)
+            continue
+        trick = next((t for t in hand.tricks if t.number == problem.trick), None)
+        if trick is not None and problem.kind.value != "inconsistent":
+            trick.problems.append(view)
+        else:
+            hand.problems.append(view)
+
+
+def _link_claim(rows: list[ClaimRow], problem: Problem, anchor: str) -> None:
+    """Point the mismatched claim a problem is about (``score.mismatch`` of seat 1: the
+    ``score`` row, seat 1) at the problem."""
+    if problem.kind.value != "inconsistent":
+        return
+    name = problem.code.partition(".")[0]
+    for row in rows:
+        if row.name != name:
+            continue
+        seat = problem.seat
+        cell = (
+            row.table if seat is None else (row.seats[seat] if 0 <= seat < len(row.seats) else None)
+        )
+        if cell is not None and cell.status == "mismatch":
+            cell.problem = anchor
+
+
+def _values(problem: Problem) -> str:
+    parts = [
+        f"{label} {plain(value)}"
+        for label, value in (("expected", problem.expected), ("got", problem.actual))
+        if value is not None
+    ]
+    return ", ".join(parts)
