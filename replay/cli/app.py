@@ -16,15 +16,19 @@ import typer
 from replay.cli.audit import audit
 from replay.cli.codes_cmd import codes
 from replay.cli.convert import convert
+from replay.cli.dedupe import dedupe
 from replay.cli.exit_codes import Exit
+from replay.cli.filter_cmd import filter_records
 from replay.cli.generate import generate
 from replay.cli.help import App, HelpGroup, OutputClosedError
 from replay.cli.output import OutputError, remove_pending
-from replay.cli.rules_cmd import rules
+from replay.cli.rules_cmd import rules_app
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show
+from replay.cli.summarize import summarize
 from replay.cli.terminal import printable
 from replay.cli.validate import validate
+from replay.cli.view import view
 
 app = App(
     name="tricklog",
@@ -75,11 +79,14 @@ def _options(
     """The options every command shares (``main`` takes --debug from anywhere)."""
 
 
-for _function in (validate, audit, show, generate, convert):
+for _function in (validate, audit, show, view, generate, convert):
     app.command()(_function)
 app.command("schema")(schema)
-app.command("rules")(rules)
+app.add_typer(rules_app, name="rules")
 app.command("codes")(codes)
+app.command("summarize")(summarize)
+app.command("filter")(filter_records)
+app.command("dedupe")(dedupe)
 
 
 def main(argv: list[str] | None = None) -> int:

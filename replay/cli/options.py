@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from replay.registry import GAMES
 
+if TYPE_CHECKING:
+    from replay.cli.reporters import Rendering
+
 
 class OutputFormat(StrEnum):
     TEXT = "text"
     JSON = "json"
+
+
+class ReportFormat(StrEnum):
+    """The formats of validate's and audit's report: JSON Lines streams one line per record."""
+
+    TEXT = "text"
+    JSON = "json"
+    JSONL = "jsonl"
 
 
 GAME_NAMES = ", ".join(GAMES)
@@ -97,3 +108,65 @@ FormatOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only records with problems, and no progress.")
 ]
+CheckQuietOption = Annotated[
+    bool,
+    typer.Option(
+        "--quiet", "-q", help="No progress bar, and no summary when every record is valid."
+    ),
+]
+ReportFormatOption = Annotated[
+    ReportFormat,
+    typer.Option(
+        "--format",
+        "-f",
+        metavar="text|json|jsonl",
+        help="text for people; json, one document for programs (the library's report); jsonl, "
+        "one line per record as it is checked, then a summary line.",
+    ),
+]
+VerboseOption = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Text: a line for every valid record too.")
+]
+ProblemsOnlyOption = Annotated[
+    bool,
+    typer.Option(
+        "--problems-only",
+        help="json and jsonl: leave valid records out (the summary still counts them); "
+        "text does so unless -v.",
+    ),
+]
+JOBS_DEFAULT = 0
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        metavar="N",
+        help="Worker processes; 0 (the default) for every core, 1 to check in this process "
+        "only. Small inputs are checked in this process whatever N is. The output is the same "
+        "for every N.",
+        callback=in_range(0, 1024),
+    ),
+]
+
+
+def rendering(
+    output: ReportFormat,
+    *,
+    audit: bool,
+    verbose: bool,
+    problems_only: bool,
+    explain: bool = False,
+) -> Rendering:
+    """How validate and audit render each record; a usage error for options that contradict."""
+    from replay.cli.reporters import Rendering
+
+    if verbose and problems_only:
+        raise typer.BadParameter("give -v or --problems-only, not both", param_hint="'-v'")
+    return Rendering(
+        str(output.value),
+        audit=audit,
+        verbose=verbose,
+        explain=explain,
+        problems_only=problems_only,
+    )

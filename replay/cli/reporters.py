@@ -1,15 +1,31 @@
-"""Reporters: render the library's reports as text for people or JSON for programs.
+"""Reporters: render the library's reports as text for people, or JSON / JSON Lines for programs.
 
-Results go to stdout; progress and unreadable-input messages go to stderr. The JSON output is one
-document, written as a stream so that an archive of any size is reported in constant memory:
-``{"command": ..., "records": [<RecordReport.to_dict()>...], "unreadable": [...], "summary": {...}}``.
-Text output escapes whatever a record or a file name holds (``replay.cli.terminal``); JSON
-output writes integers of any size exactly (``replay.cli.encode``).
+Rendering and writing are apart. ``render(report, how)`` turns one record's report into what the
+output shows of it (text lines, or the JSON bytes of ``RecordReport.to_dict()``), or None when it
+shows nothing (a valid record, unless ``-v`` or a JSON report of every record). It runs wherever
+the record was checked (this process, a worker process, a Dask worker): a report holds the
+replay's steps and does not travel, its rendering does, and the output is the same whatever
+checked it. A reporter writes rendered records, unreadable inputs and the summary, in order.
+
+* text: problems (and, for audit, the derivation of each disputed hand), then the summary:
+  counts, problems by code (the ten most frequent), the elapsed time and the rate. ``-v`` adds a
+  line per valid record; ``-q`` leaves the summary out when everything is valid.
+* json: one document, written as a stream so that an archive of any size is reported in
+  constant memory: ``{"command": ..., "records": [<RecordReport.to_dict()>...],
+  "unreadable": [...], "summary": {...}}``.
+* jsonl: one line per record, ``RecordReport.to_dict()``, as each is checked; an unreadable input
+  is a line ``{"unreadable": {"file": ..., "message": ...}}`` where it occurs; the last line is
+  ``{"command": ..., "summary": {...}}``.
+
+Results go to stdout; progress and unreadable-input messages (text) go to stderr. Text output
+escapes whatever a record or a file name holds (``replay.cli.terminal``); JSON output writes
+integers of any size exactly (``replay.cli.encode``).
 """
 
 from __future__ import annotations
 
-from typing import IO, Protocol
+from dataclasses import dataclass
+from typing import IO, Any, Protocol
 
 from rich.text import Text
 
@@ -20,10 +36,90 @@ from replay.cli.terminal import console, plain, printable
 from replay.report import ClaimStatus, HandReport, RecordReport
 from replay.summary import Summary
 
+Segments = tuple[tuple[str, str], ...]
+"""One line of text as (text, style) pieces, for ``rich.text.Text.assemble``."""
+Rendered = bytes | tuple[Segments, ...]
+"""A record as the output shows it: JSON bytes, or lines of text."""
+TOP_CODES = 10
+"""Problem codes the text summary lists, the most frequent first."""
 
-class Reporter(Protocol):
-    def add(self, item: RecordReport | ReadFailure) -> None: ...
-    def close(self, summary: Summary) -> None: ...
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    """How each record is rendered. Plain values only, so that it travels to worker processes
+    and Dask workers and every one of them renders alike."""
+
+    format: str = "text"
+    """``text``, ``json`` or ``jsonl``."""
+    audit: bool = False
+    verbose: bool = False
+    explain: bool = False
+    problems_only: bool = False
+
+    @property
+    def command(self) -> str:
+        return "audit" if self.audit else "validate"
+
+    @property
+    def claims_detail(self) -> bool:
+        """Claims that agree are listed one by one (JSON reports and ``--explain`` show them)."""
+        return self.format != "text" or self.explain
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long a run took, for the summary's rate."""
+
+    seconds: float
+
+    def rate(self, count: int) -> float | None:
+        return count / self.seconds if self.seconds > 0 else None
+
+
+def render(report: RecordReport, how: Rendering) -> Rendered | None:
+    """What the output shows of ``report``; None for nothing."""
+    if how.format != "text":
+        if how.problems_only and report.valid:
+            return None
+        return json_bytes(report.to_dict(detail=how.audit))
+    lines = _text_lines(report, how)
+    return tuple(lines) if lines else None
+
+
+def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
+    source = printable(report.source)
+    lines: list[Segments] = []
+    if not report.valid:
+        lines.append((("FAIL", "red"), (f" {source}  {label(report)}", "")))
+        lines.extend(
+            (("  " + describe(problem, report.source), ""),) for problem in report.problems
+        )
+    elif how.verbose and not how.problems_only:
+        lines.append(
+            (("ok", "green"), (f"   {source}  {label(report)} ({len(report.hands)} hand(s))", ""))
+        )
+    if how.audit:
+        disputed = {p.hand for p in report.problems if p.kind.value == "inconsistent"}
+        for hand in report.hands:
+            if how.explain or hand.number in disputed:
+                lines.extend(_derivation(hand))
+    return lines
+
+
+def _derivation(hand: HandReport) -> list[Segments]:
+    lines: list[Segments] = [
+        (("  ", ""), (f"hand {hand.number}", "bold"), (f" ({hand.status.value}):", ""))
+    ]
+    lines.extend((("    " + printable(line), ""),) for line in hand.derivation)
+    for check in hand.claims:
+        if check.status is ClaimStatus.MISMATCH:
+            seat = f" seat {check.seat}" if check.seat is not None else ""
+            text = (
+                f" {check.name}{seat}: recorded {plain(check.recorded)}, "
+                f"recomputed {plain(check.computed)}"
+            )
+            lines.append((("    ", ""), ("claim", "red"), (printable(text), "")))
+    return lines
 
 
 def describe(problem: Problem, source: str) -> str:
@@ -50,98 +146,169 @@ def label(report: RecordReport) -> str:
     return printable(f"{report.game or '?'} {report.record_id}")
 
 
+def summary_dict(summary: Summary, timing: Timing | None) -> dict[str, Any]:
+    """The summary as JSON reports it: the library's counts, then the time and the rates."""
+    out = summary.to_dict()
+    if timing is not None:
+        out["elapsed_seconds"] = round(timing.seconds, 3)
+        for name, count in (("records", summary.records), ("hands", summary.hands)):
+            rate = timing.rate(count)
+            out[f"{name}_per_second"] = round(rate, 1) if rate is not None else None
+    return out
+
+
+class Reporter(Protocol):
+    how: Rendering
+
+    def add(self, item: RecordReport | ReadFailure) -> None: ...
+    def put(self, item: Rendered | ReadFailure) -> None: ...
+    def close(self, summary: Summary, timing: Timing | None = None) -> None: ...
+
+
+def reporter_for(how: Rendering, *, quiet: bool, command: str | None = None) -> Reporter:
+    """The reporter of ``how.format``, writing to this process's stdout and stderr."""
+    import sys
+
+    name = command or how.command
+    if how.format == "json":
+        return JsonReporter(sys.stdout.buffer, name, how=how)
+    if how.format == "jsonl":
+        return JsonLinesReporter(sys.stdout.buffer, name, how=how)
+    return TextReporter(sys.stdout, sys.stderr, quiet=quiet, how=how)
+
+
 class TextReporter:
     def __init__(
-        self, out: IO[str], err: IO[str], *, quiet: bool, explain: bool, audit: bool
+        self,
+        out: IO[str],
+        err: IO[str],
+        *,
+        quiet: bool,
+        explain: bool = False,
+        audit: bool = False,
+        verbose: bool = False,
+        how: Rendering | None = None,
     ) -> None:
         self.console = console(out)
         self.errors = console(err)
-        self.quiet, self.explain, self.audit = quiet, explain, audit
+        self.quiet = quiet
+        self.how = how or Rendering("text", audit=audit, verbose=verbose, explain=explain)
 
     def add(self, item: RecordReport | ReadFailure) -> None:
+        if isinstance(item, ReadFailure):
+            self.put(item)
+            return
+        rendered = render(item, self.how)
+        if rendered is not None:
+            self.put(rendered)
+
+    def put(self, item: Rendered | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
             self.errors.print(
                 Text.assemble(
                     ("error", "red"), f": {printable(item.file)}: ", printable(item.message)
                 )
             )
-        else:
-            self.record(item)
-
-    def record(self, report: RecordReport) -> None:
-        source = printable(report.source)
-        if report.valid:
-            if not self.quiet:
-                self.console.print(
-                    Text.assemble(
-                        ("ok", "green"),
-                        f"   {source}  {label(report)} ({len(report.hands)} hand(s))",
-                    )
-                )
-        else:
-            self.console.print(Text.assemble(("FAIL", "red"), f" {source}  {label(report)}"))
-            for problem in report.problems:
-                self.console.print("  " + describe(problem, report.source))
-        if self.audit:
-            disputed = {p.hand for p in report.problems if p.kind.value == "inconsistent"}
-            for hand in report.hands:
-                if self.explain or hand.number in disputed:
-                    self._derivation(hand)
-
-    def _derivation(self, hand: HandReport) -> None:
-        self.console.print(
-            Text.assemble("  ", (f"hand {hand.number}", "bold"), f" ({hand.status.value}):")
-        )
-        for line in hand.derivation:
-            self.console.print("    " + printable(line))
-        for check in hand.claims:
-            if check.status is ClaimStatus.MISMATCH:
-                seat = f" seat {check.seat}" if check.seat is not None else ""
-                self.console.print(
-                    Text.assemble(
-                        "    ",
-                        ("claim", "red"),
-                        printable(
-                            f" {check.name}{seat}: recorded {plain(check.recorded)}, "
-                            f"recomputed {plain(check.computed)}"
-                        ),
-                    )
-                )
-
-    def close(self, summary: Summary) -> None:
-        if self.quiet and summary.valid == summary.records and not summary.unreadable:
             return
-        kinds = ", ".join(f"{k} {v}" for k, v in sorted(summary.kinds.items()))
-        problems = sum(summary.problems.values())
-        line = (
-            f"{summary.records} record(s), {summary.hands} hand(s): {summary.valid} valid, "
-            f"{summary.records - summary.valid} with problems"
-        )
-        if problems:
-            line += f"; {problems} problem(s) ({kinds})"
-        if summary.unreadable:
-            line += f"; {len(summary.unreadable)} input(s) unreadable"
-        self.console.print(line)
+        assert not isinstance(item, bytes)
+        for line in item:
+            self.console.print(Text.assemble(*line))
+
+    def close(self, summary: Summary, timing: Timing | None = None) -> None:
+        if self.quiet and summary.all_valid:
+            return
+        for line in summary_lines(summary, timing):
+            self.console.print(line)
+
+
+def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
+    """The text summary: counts; problems by code, the most frequent first; time and rate."""
+    problems = sum(summary.problems.values())
+    line = (
+        f"{summary.records:,} record(s), {summary.hands:,} hand(s): {summary.valid:,} valid, "
+        f"{summary.records - summary.valid:,} with problems"
+    )
+    if problems:
+        kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.kinds.items()))
+        line += f"; {problems:,} problem(s) ({kinds})"
+    line += f"; {len(summary.unreadable):,} input(s) unreadable"
+    lines = [line]
+    ranked = sorted(summary.problems.items(), key=lambda item: (-item[1], item[0]))
+    if ranked:
+        rest = sum(count for _, count in ranked[TOP_CODES:])
+        width = len(f"{max(ranked[0][1], rest):,}")
+        lines.append("problems by code:")
+        lines.extend(f"  {count:>{width},}  {code}" for code, count in ranked[:TOP_CODES])
+        if rest:
+            lines.append(f"  {rest:>{width},}  in {len(ranked) - TOP_CODES:,} other code(s)")
+    if timing is not None:
+        lines.append(f"checked in {timing.seconds:.2f} s: {_rates(summary, timing)}")
+    return lines
+
+
+def _rates(summary: Summary, timing: Timing) -> str:
+    records, hands = timing.rate(summary.records), timing.rate(summary.hands)
+    if records is None or hands is None:
+        return "too quick to time"
+    return f"{records:,.0f} record(s)/s, {hands:,.0f} hand(s)/s"
 
 
 class JsonReporter:
-    def __init__(self, out: IO[bytes], command: str, *, detail: bool) -> None:
-        self.out, self.detail = out, detail
+    def __init__(
+        self,
+        out: IO[bytes],
+        command: str,
+        *,
+        detail: bool | None = None,
+        how: Rendering | None = None,
+    ) -> None:
+        self.out = out
+        self.command = command
+        self.how = how or Rendering("json", audit=command == "audit" if detail is None else detail)
         self.first = True
         self.failures: list[ReadFailure] = []
         self.out.write(b'{"command":' + json_bytes(command) + b',"records":[')
 
     def add(self, item: RecordReport | ReadFailure) -> None:
+        rendered = item if isinstance(item, ReadFailure) else render(item, self.how)
+        if rendered is not None:
+            self.put(rendered)
+
+    def put(self, item: Rendered | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
             self.failures.append(item)
             return
+        assert isinstance(item, bytes)
         if not self.first:
             self.out.write(b",\n")
         self.first = False
-        self.out.write(json_bytes(item.to_dict(detail=self.detail)))
+        self.out.write(item)
 
-    def close(self, summary: Summary) -> None:
+    def close(self, summary: Summary, timing: Timing | None = None) -> None:
         failures = [{"file": f.file, "message": f.message} for f in self.failures]
         self.out.write(b'],"unreadable":' + json_bytes(failures))
-        self.out.write(b',"summary":' + json_bytes(summary.to_dict()) + b"}\n")
+        self.out.write(b',"summary":' + json_bytes(summary_dict(summary, timing)) + b"}\n")
+        self.out.flush()
+
+
+class JsonLinesReporter:
+    def __init__(self, out: IO[bytes], command: str, *, how: Rendering) -> None:
+        self.out, self.command, self.how = out, command, how
+
+    def add(self, item: RecordReport | ReadFailure) -> None:
+        rendered = item if isinstance(item, ReadFailure) else render(item, self.how)
+        if rendered is not None:
+            self.put(rendered)
+
+    def put(self, item: Rendered | ReadFailure) -> None:
+        if isinstance(item, ReadFailure):
+            line = json_bytes({"unreadable": {"file": item.file, "message": item.message}})
+        else:
+            assert isinstance(item, bytes)
+            line = item
+        self.out.write(line + b"\n")
+
+    def close(self, summary: Summary, timing: Timing | None = None) -> None:
+        line = {"command": self.command, "summary": summary_dict(summary, timing)}
+        self.out.write(json_bytes(line) + b"\n")
         self.out.flush()

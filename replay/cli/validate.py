@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from replay.cli.checking import run_check
 from replay.cli.exit_codes import Exit
-from replay.cli.options import FormatOption, OutputFormat, Paths, QuietOption
+from replay.cli.options import (
+    JOBS_DEFAULT,
+    CheckQuietOption,
+    JobsOption,
+    Paths,
+    ProblemsOnlyOption,
+    ReportFormat,
+    ReportFormatOption,
+    VerboseOption,
+    rendering,
+)
 
 
 def validate(
-    paths: Paths, output: FormatOption = OutputFormat.TEXT, quiet: QuietOption = False
+    paths: Paths,
+    output: ReportFormatOption = ReportFormat.TEXT,
+    quiet: CheckQuietOption = False,
+    verbose: VerboseOption = False,
+    problems_only: ProblemsOnlyOption = False,
+    jobs: JobsOption = JOBS_DEFAULT,
 ) -> Exit:
     """Check that each record parses, fits the schema, has a real deal and only legal actions.
 
     Claims (tricks, scores, totals, payments) are not compared; audit does that.
+    The text report shows each record with problems, then a summary (counts, problems by
+    code, time and rate); a progress bar runs on stderr when it is a terminal.
     Exit 0 if every record is valid, 1 if any has a problem, 3 if an input is unreadable.
 
     Examples:
@@ -20,7 +37,8 @@ def validate(
     \b
         tricklog validate game.json
         tricklog validate games.jsonl.gz logs/ --quiet
-        tricklog validate --format json games.jsonl > report.json
+        tricklog validate -j 2 --format jsonl --problems-only games.jsonl.zst > problems.jsonl
         tricklog generate oh_hell -n 10 | tricklog validate -
     """
-    return run_check(paths, audit=False, output=output, quiet=quiet)
+    how = rendering(output, audit=False, verbose=verbose, problems_only=problems_only)
+    return run_check(paths, how, quiet=quiet, jobs=jobs)

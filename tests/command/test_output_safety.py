@@ -86,7 +86,7 @@ def test_markup_in_a_player_name_is_printed_as_written(name: str, tricklog, tmp_
     assert run.code == 0, run.err
     assert f"{name} (0)" in run.out
     assert f"id {name}" in run.out
-    assert tricklog("validate", str(path)).out.startswith(f"ok   {path}  oh_hell id {name} ")
+    assert tricklog("validate", "-v", str(path)).out.startswith(f"ok   {path}  oh_hell id {name} ")
 
 
 def test_markup_and_emoji_codes_in_a_file_name_are_printed_as_written(
@@ -96,7 +96,7 @@ def test_markup_and_emoji_codes_in_a_file_name_are_printed_as_written(
     path.parent.mkdir()
     path.write_bytes(VALID.read_bytes())
     for command in ("validate", "audit", "show"):
-        run = tricklog(command, str(path))
+        run = tricklog(command, *(["-v"] if command != "show" else []), str(path))
         assert run.code == 0, run.err
         assert str(path) in run.out
         assert "💯" not in run.out
@@ -135,7 +135,7 @@ def test_control_characters_in_a_file_name_are_escaped(tricklog, tmp_path: Path)
     path = tmp_path / "a\x1b[2Jb\nc.json"
     path.write_bytes(VALID.read_bytes())
     for command in ("validate", "audit", "show"):
-        run = tricklog(command, str(path))
+        run = tricklog(command, *(["-v"] if command != "show" else []), str(path))
         assert run.code == 0
         assert "a\\x1b[2Jb\\nc.json" in run.out
         assert "\x1b" not in run.out
@@ -172,7 +172,7 @@ def test_a_file_name_that_is_not_utf8(encoding: str, tmp_path: Path) -> None:
     name = os.fsdecode(b"caf\xe9-\xff.json")
     (tmp_path / name).write_bytes(VALID.read_bytes())
     env = processes.environment(PYTHONIOENCODING=encoding)
-    for args in (("validate",), ("audit", "--format", "json"), ("show",), ("validate", "-q")):
+    for args in (("validate", "-v"), ("audit", "--format", "json"), ("show",), ("validate", "-q")):
         run = processes.run(*args, name, cwd=tmp_path, env=env)
         assert run.returncode == 0, (args, run.stderr)
         assert b"Traceback" not in run.stderr and b"internal error" not in run.stderr
@@ -206,7 +206,7 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(
     "args",
     [
-        ("validate",),
+        ("validate", "-v"),
         ("audit", "--explain"),
         ("validate", "--format", "json"),
         ("show",),

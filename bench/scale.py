@@ -1,0 +1,208 @@
+"""Does ``tricklog audit`` scale? Time, rate and peak memory from 10 MB to 1 GB, on 1 and 2 cores.
+
+Run from the repository root, in the project's virtualenv::
+
+    python bench/scale.py                       # 10 MB, 100 MB and 100,000 hands
+    python bench/scale.py --big                 # and 1 GB (about 10 minutes a run on one core)
+    python bench/scale.py --sizes 10 --json bench/out/scale.json
+
+The archives are JSON Lines of Oh Hell records (the default rules, ``tricklog generate``'s
+default seats), cached in ``bench/out/`` (git-ignored): ``scale-base.jsonl`` is generated once
+(``BASE_RECORDS`` records, seed 1), and every archive is the base's records repeated to its
+size, so that generating a gigabyte does not take an hour. A repeated record costs what any
+record costs to check: the checker keeps nothing from one record to the next.
+
+Each archive is audited by a ``tricklog audit --format jsonl --problems-only -j N`` process for
+N = 1 and 2, each run ``--repeat`` times (the median is reported). For each run:
+
+* wall time (what a user waits) and CPU time (user + system of the command and of its worker
+  processes, from ``/usr/bin/time``), and the rate in records, hands and MB per second of wall
+  time;
+* peak RSS: the largest resident set of any one process of the run (the command, or one of its
+  workers), from the same ``/usr/bin/time`` (its ``%M``, the maximum ``-v`` reports);
+* the speed-up: the wall time on one core divided by that on two;
+* the load average (``os.getloadavg``) when the run started: the machine may be shared, and a
+  load above the number of cores means other processes took turns on them.
+
+Targets (issue 12): peak RSS at most 200 MB at every size with -j 1 and -j 2, and a speed-up
+of at least 1.8 on two cores for the archive of 100,000 hands. Each is printed MET or NOT MET.
+The table is Markdown, for a closing note; ``--json FILE`` keeps every sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.library import tricklog_argv
+
+OUT = Path(__file__).resolve().parent / "out"
+BASE = OUT / "scale-base.jsonl"
+BASE_RECORDS = 500
+MB = 1_000_000
+RSS_TARGET_MB = 200
+SPEEDUP_TARGET = 1.8
+HANDS_TARGET = 100_000
+TIME = "/usr/bin/time"
+"""GNU time: CPU time (user + system, of the command and the workers it waited for) and the
+largest resident set of any one of those processes."""
+
+
+@dataclass
+class Run:
+    archive: str
+    jobs: int
+    wall: float
+    cpu: float
+    rss_mb: float
+    load: float
+    records: int
+    hands: int
+    code: int
+
+
+def base_lines() -> list[bytes]:
+    """The base records, generated on first use."""
+    if not BASE.exists():
+        OUT.mkdir(exist_ok=True)
+        argv = [*tricklog_argv(), "generate", "oh_hell", "-n", str(BASE_RECORDS), "--seed", "1"]
+        print(f"generating {BASE.name}: {BASE_RECORDS} records ...", file=sys.stderr, flush=True)
+        subprocess.run([*argv, "-o", str(BASE)], check=True)
+    return [line for line in BASE.read_bytes().splitlines(keepends=True) if line.strip()]
+
+
+def archive(name: str, *, size: int = 0, hands: int = 0) -> Path:
+    """The base's records repeated to ``size`` bytes or ``hands`` hands, cached."""
+    path = OUT / f"scale-{name}.jsonl"
+    if path.exists():
+        return path
+    lines = base_lines()
+    per_record = sum(len(orjson.loads(line)["hands"]) for line in lines) / len(lines)
+    print(f"building {path.name} ...", file=sys.stderr, flush=True)
+    written = count = 0
+    temporary = path.with_suffix(".tmp")
+    with temporary.open("wb") as out:
+        while (size and written < size) or (hands and count * per_record < hands):
+            line = lines[count % len(lines)]
+            out.write(line)
+            written += len(line)
+            count += 1
+    temporary.rename(path)
+    return path
+
+
+def run(path: Path, jobs: int) -> Run:
+    """One audit of ``path`` in a child process, with its time and memory, as ``/usr/bin/time``
+    measures them: a small process, so that the peak it reports is the command's own (a child
+    forked from this larger process would start its count from this one's size)."""
+    argv = [*tricklog_argv(), "audit", "--format", "jsonl", "--problems-only", "-j", str(jobs)]
+    load = os.getloadavg()[0]
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as measured:
+        timed = [TIME, "-f", "%U %S %M", "-o", measured.name, *argv, str(path)]
+        start = time.perf_counter()
+        done = subprocess.run(timed, capture_output=True, check=False)
+        wall = time.perf_counter() - start
+        user, system, rss_kib = measured.read().split()[-3:]
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"bench: {' '.join(argv)} exited with {done.returncode}")
+    summary = orjson.loads(done.stdout.splitlines()[-1])["summary"]
+    return Run(
+        path.name,
+        jobs,
+        wall,
+        float(user) + float(system),
+        int(rss_kib) / 1024,
+        load,
+        summary["records"],
+        summary["hands"],
+        done.returncode,
+    )
+
+
+def median_run(path: Path, jobs: int, repeat: int) -> tuple[Run, list[Run]]:
+    """The run of median wall time among ``repeat`` runs, and every run."""
+    runs = [run(path, jobs) for _ in range(repeat)]
+    return sorted(runs, key=lambda r: r.wall)[len(runs) // 2], runs
+
+
+def table(rows: list[tuple[Path, Run, Run]]) -> list[str]:
+    lines = [
+        "| archive | MB | records | hands | -j | wall s | CPU s | records/s | hands/s | MB/s "
+        "| peak RSS MB | load | speed-up |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for path, one, two in rows:
+        size = path.stat().st_size / MB
+        for r in (one, two):
+            speedup = f"{one.wall / two.wall:.2f}x" if r is two else ""
+            lines.append(
+                f"| {path.name} | {size:,.0f} | {r.records:,} | {r.hands:,} | {r.jobs} "
+                f"| {r.wall:.1f} | {r.cpu:.1f} | {r.records / r.wall:,.0f} "
+                f"| {r.hands / r.wall:,.0f} | {size / r.wall:.1f} | {r.rss_mb:.0f} "
+                f"| {r.load:.1f} | {speedup} |"
+            )
+    return lines
+
+
+def verdicts(rows: list[tuple[Path, Run, Run]]) -> list[str]:
+    rss = max(r.rss_mb for _, one, two in rows for r in (one, two))
+    out = [
+        f"peak RSS at most {RSS_TARGET_MB} MB at every size, -j 1 and -j 2: {rss:.0f} MB, "
+        f"{'MET' if rss <= RSS_TARGET_MB else 'NOT MET'}"
+    ]
+    # the target's archive: the one nearest 100,000 hands
+    path, one, two = min(rows, key=lambda row: abs(row[1].hands - HANDS_TARGET))
+    speedup = one.wall / two.wall
+    out.append(
+        f"speed-up on 2 cores, {path.name} ({one.hands:,} hands): {speedup:.2f}x "
+        f"(target {SPEEDUP_TARGET}x): {'MET' if speedup >= SPEEDUP_TARGET else 'NOT MET'}"
+        f" (load {one.load:.1f} / {two.load:.1f} at the start of the runs, "
+        f"{os.cpu_count()} cores)"
+    )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--big", action="store_true", help="also the 1 GB archive")
+    parser.add_argument(
+        "--sizes", type=int, nargs="*", help="archive sizes in MB instead of 10 and 100"
+    )
+    parser.add_argument("--no-hands", action="store_true", help="skip the 100,000-hand archive")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each (median reported)")
+    parser.add_argument("--json", type=Path, help="write every sample to this file")
+    args = parser.parse_args()
+    sizes = args.sizes if args.sizes is not None else [10, 100]
+    if args.big:
+        sizes.append(1000)
+    archives = [archive(f"{mb}mb", size=mb * MB) for mb in sizes]
+    if not args.no_hands:
+        archives.append(archive("100k-hands", hands=HANDS_TARGET))
+    rows, samples = [], []
+    for path in archives:
+        one, ones = median_run(path, 1, args.repeat)
+        two, twos = median_run(path, 2, args.repeat)
+        rows.append((path, one, two))
+        samples.extend([*ones, *twos])
+        print(f"{path.name}: -j 1 {one.wall:.1f} s, -j 2 {two.wall:.1f} s", file=sys.stderr)
+    print("\n".join(table(rows)))
+    print()
+    print("\n".join(verdicts(rows)))
+    if args.json:
+        args.json.write_bytes(
+            orjson.dumps([asdict(s) for s in samples], option=orjson.OPT_INDENT_2)
+        )
+
+
+if __name__ == "__main__":
+    main()
