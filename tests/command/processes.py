@@ -12,6 +12,16 @@ from typing import Any
 from tests.conftest import ROOT
 
 COMMAND = [sys.executable, "-m", "tricklog"]
+AS_FROM_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); "
+    "from replay.cli.app import main; sys.exit(main())",
+]
+"""``tricklog`` with Ctrl-C, SIGTERM and SIGHUP handled as a terminal's job has them. tricklog
+rightly keeps a signal ignored that was ignored when it started, and a test may itself run in a
+background job (where a shell ignores SIGINT) or under nohup (SIGHUP)."""
 
 
 def environment(**extra: str) -> dict[str, str]:

@@ -12,7 +12,6 @@ import os
 import signal
 import stat
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -166,15 +165,8 @@ def test_count_has_an_upper_bound(tricklog, tmp_path: Path) -> None:  # type: ig
 def test_an_interrupted_run_leaves_no_temporary_file(sent: signal.Signals, tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     out.write_text("keep me\n")
-    code = (
-        # tricklog keeps a signal ignored that was ignored at its start (nohup's SIGHUP), and
-        # this test may itself run under nohup: the child starts with the usual handling
-        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-        "signal.signal(signal.SIGHUP, signal.SIG_DFL); signal.signal(signal.SIGTERM, signal.SIG_DFL); "
-        "from replay.cli.app import main; sys.exit(main())"
-    )
     process = subprocess.Popen(
-        [sys.executable, "-c", code, "generate", "oh_hell", "-n", "1000000", "-o", str(out)],
+        [*processes.AS_FROM_A_TERMINAL, "generate", "oh_hell", "-n", "1000000", "-o", str(out)],
         env=processes.environment(),
         stderr=subprocess.PIPE,
     )
