@@ -13,7 +13,8 @@ size, so that generating a gigabyte does not take an hour. A repeated record cos
 record costs to check: the checker keeps nothing from one record to the next.
 
 Each archive is audited by a ``tricklog audit --format jsonl --problems-only -j N`` process for
-N = 1 and 2, each run ``--repeat`` times (the median is reported). For each run:
+N = 1 and 2, each run ``--repeat`` times, alternately (-j 1, -j 2, -j 1, ...: a change in the
+machine's load falls on both alike); the run of median wall time is reported. For each run:
 
 * wall time (what a user waits) and CPU time (user + system of the command and of its worker
   processes, from ``/usr/bin/time``), and the rate in records, hands and MB per second of wall
@@ -21,8 +22,16 @@ N = 1 and 2, each run ``--repeat`` times (the median is reported). For each run:
 * peak RSS: the largest resident set of any one process of the run (the command, or one of its
   workers), from the same ``/usr/bin/time`` (its ``%M``, the maximum ``-v`` reports);
 * the speed-up: the wall time on one core divided by that on two;
-* the load average (``os.getloadavg``) when the run started: the machine may be shared, and a
-  load above the number of cores means other processes took turns on them.
+* the load average (``os.getloadavg``, one minute) when the run started and when it ended: the
+  machine may be shared, and a load above the number of cores means other processes took
+  turns on them (wall times, and the speed-up, then say more about them than about tricklog;
+  CPU times much less).
+* the cores the run had: its CPU time over its wall time. Linux shares the CPU between sessions
+  (``sched_autogroup``) before it shares it between processes: while other sessions are busy, a
+  -j 2 run may get one core or less, whatever its number of workers.
+* the CPU speed-up bound: the median CPU time on one core divided by half the median CPU time on
+  two (of all the runs), the speed-up two idle cores would give (each run's CPU time includes
+  its start-up).
 
 Targets (issue 12): peak RSS at most 200 MB at every size with -j 1 and -j 2, and a speed-up
 of at least 1.8 on two cores for the archive of 100,000 hands. Each is printed MET or NOT MET.
@@ -66,6 +75,7 @@ class Run:
     cpu: float
     rss_mb: float
     load: float
+    load_after: float
     records: int
     hands: int
     code: int
@@ -112,6 +122,7 @@ def run(path: Path, jobs: int) -> Run:
         start = time.perf_counter()
         done = subprocess.run(timed, capture_output=True, check=False)
         wall = time.perf_counter() - start
+        load_after = os.getloadavg()[0]
         user, system, rss_kib = measured.read().split()[-3:]
     if done.returncode not in (0, 1):
         raise SystemExit(f"bench: {' '.join(argv)} exited with {done.returncode}")
@@ -123,38 +134,61 @@ def run(path: Path, jobs: int) -> Run:
         float(user) + float(system),
         int(rss_kib) / 1024,
         load,
+        load_after,
         summary["records"],
         summary["hands"],
         done.returncode,
     )
 
 
-def median_run(path: Path, jobs: int, repeat: int) -> tuple[Run, list[Run]]:
-    """The run of median wall time among ``repeat`` runs, and every run."""
-    runs = [run(path, jobs) for _ in range(repeat)]
-    return sorted(runs, key=lambda r: r.wall)[len(runs) // 2], runs
+def median(runs: list[Run]) -> Run:
+    """The run of median wall time."""
+    return sorted(runs, key=lambda r: r.wall)[len(runs) // 2]
 
 
-def table(rows: list[tuple[Path, Run, Run]]) -> list[str]:
+def paired_runs(path: Path, repeat: int) -> tuple[Run, Run, list[Run]]:
+    """The median runs with -j 1 and -j 2 among ``repeat`` of each, run alternately, and every
+    run."""
+    ones: list[Run] = []
+    twos: list[Run] = []
+    for _ in range(repeat):
+        ones.append(run(path, 1))
+        twos.append(run(path, 2))
+    return median(ones), median(twos), [*ones, *twos]
+
+
+def cpu_bound(samples: list[Run], name: str) -> float:
+    """The speed-up two idle cores would give ``name``: from the median CPU times."""
+
+    def cpu(jobs: int) -> float:
+        times = sorted(r.cpu for r in samples if r.archive == name and r.jobs == jobs)
+        return times[len(times) // 2]
+
+    return cpu(1) / (cpu(2) / 2)
+
+
+def table(rows: list[tuple[Path, Run, Run]], samples: list[Run]) -> list[str]:
     lines = [
         "| archive | MB | records | hands | -j | wall s | CPU s | records/s | hands/s | MB/s "
-        "| peak RSS MB | load | speed-up |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| peak RSS MB | load | cores had | speed-up | CPU bound |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for path, one, two in rows:
         size = path.stat().st_size / MB
         for r in (one, two):
             speedup = f"{one.wall / two.wall:.2f}x" if r is two else ""
+            bound = f"{cpu_bound(samples, path.name):.2f}x" if r is two else ""
             lines.append(
                 f"| {path.name} | {size:,.0f} | {r.records:,} | {r.hands:,} | {r.jobs} "
                 f"| {r.wall:.1f} | {r.cpu:.1f} | {r.records / r.wall:,.0f} "
                 f"| {r.hands / r.wall:,.0f} | {size / r.wall:.1f} | {r.rss_mb:.0f} "
-                f"| {r.load:.1f} | {speedup} |"
+                f"| {r.load:.1f} to {r.load_after:.1f} | {r.cpu / r.wall:.2f} | {speedup} "
+                f"| {bound} |"
             )
     return lines
 
 
-def verdicts(rows: list[tuple[Path, Run, Run]]) -> list[str]:
+def verdicts(rows: list[tuple[Path, Run, Run]], samples: list[Run]) -> list[str]:
     rss = max(r.rss_mb for _, one, two in rows for r in (one, two))
     out = [
         f"peak RSS at most {RSS_TARGET_MB} MB at every size, -j 1 and -j 2: {rss:.0f} MB, "
@@ -167,7 +201,8 @@ def verdicts(rows: list[tuple[Path, Run, Run]]) -> list[str]:
         f"speed-up on 2 cores, {path.name} ({one.hands:,} hands): {speedup:.2f}x "
         f"(target {SPEEDUP_TARGET}x): {'MET' if speedup >= SPEEDUP_TARGET else 'NOT MET'}"
         f" (load {one.load:.1f} / {two.load:.1f} at the start of the runs, "
-        f"{os.cpu_count()} cores)"
+        f"{os.cpu_count()} cores, of which the -j 2 run had {two.cpu / two.wall:.2f}; "
+        f"bound from CPU time {cpu_bound(samples, path.name):.2f}x)"
     )
     return out
 
@@ -190,14 +225,13 @@ def main() -> None:
         archives.append(archive("100k-hands", hands=HANDS_TARGET))
     rows, samples = [], []
     for path in archives:
-        one, ones = median_run(path, 1, args.repeat)
-        two, twos = median_run(path, 2, args.repeat)
+        one, two, every = paired_runs(path, args.repeat)
         rows.append((path, one, two))
-        samples.extend([*ones, *twos])
+        samples.extend(every)
         print(f"{path.name}: -j 1 {one.wall:.1f} s, -j 2 {two.wall:.1f} s", file=sys.stderr)
-    print("\n".join(table(rows)))
+    print("\n".join(table(rows, samples)))
     print()
-    print("\n".join(verdicts(rows)))
+    print("\n".join(verdicts(rows, samples)))
     if args.json:
         args.json.write_bytes(
             orjson.dumps([asdict(s) for s in samples], option=orjson.OPT_INDENT_2)

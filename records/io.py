@@ -87,10 +87,15 @@ def is_record_file(path: Path) -> bool:
 
 
 def iter_entries(
-    paths: Iterable[str], stdin: IO[bytes] | None = None, limits: ReadLimits | None = None
+    paths: Iterable[str],
+    stdin: IO[bytes] | None = None,
+    limits: ReadLimits | None = None,
+    *,
+    counted: Callable[[int], None] | None = None,
 ) -> Iterator[Entry | ReadFailure]:
     """Every record entry under the given paths, in order, as a stream. ``limits`` defaults to
-    ``ReadLimits.from_environment()``."""
+    ``ReadLimits.from_environment()``. ``counted`` is told the size of every read from an input
+    as it is stored (compressed bytes for a compressed file): a progress bar's bytes read."""
     if limits is None:
         try:
             limits = ReadLimits.from_environment()
@@ -103,7 +108,7 @@ def iter_entries(
             if source is None:
                 yield ReadFailure("<stdin>", "standard input is closed")
             else:
-                yield from _read("<stdin>", source, None, limits)
+                yield from _read("<stdin>", _counting(source, counted), None, limits)
             continue
         try:
             mode = os.stat(name).st_mode
@@ -111,29 +116,55 @@ def iter_entries(
             yield ReadFailure(name, os_message(exc))
             continue
         if stat.S_ISDIR(mode):
-            yield from _read_directory(str(Path(name)), limits)
+            yield from _read_directory(str(Path(name)), limits, counted)
         else:
-            yield from _read_file(name, limits)
+            yield from _read_file(name, limits, counted)
 
 
-def _read_file(name: str, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
+Counted = Callable[[int], None] | None
+"""Told the size of each read from an input (``iter_entries``), or None."""
+
+
+class _Counting(io.RawIOBase):
+    """A binary stream that tells ``counted`` how many bytes each read took from it."""
+
+    def __init__(self, inner: IO[bytes], counted: Callable[[int], None]) -> None:
+        self._inner, self._counted = inner, counted
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size: int = self._inner.readinto(buffer) or 0  # type: ignore[attr-defined]
+        if size:
+            self._counted(size)
+        return size
+
+
+def _counting(source: IO[bytes], counted: Counted) -> IO[bytes]:
+    return source if counted is None else _Counting(source, counted)  # type: ignore[return-value]
+
+
+def _read_file(name: str, limits: ReadLimits, counted: Counted) -> Iterator[Entry | ReadFailure]:
     try:
         stream = open_path(name)
     except ReadError as exc:
         yield ReadFailure(name, str(exc))
         return
     with stream:
-        yield from _read(name, stream, _record_suffix(name), limits)
+        yield from _read(name, _counting(stream, counted), _record_suffix(name), limits)
 
 
-def _read_directory(root: str, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
+def _read_directory(
+    root: str, limits: ReadLimits, counted: Counted
+) -> Iterator[Entry | ReadFailure]:
     found = False  # a file, or a directory that cannot be searched: either is reported
     for path, failure in walk(root, lambda name: is_record_file(Path(name))):
         found = True
         if failure is not None:
             yield ReadFailure(path, failure)
         else:
-            yield from _read_file(path, limits)
+            yield from _read_file(path, limits, counted)
     if not found:
         yield ReadFailure(
             root, "no record files (.json, .jsonl, .ndjson, possibly compressed) in this directory"

@@ -5,15 +5,20 @@ Checking one record is a pure function of its bytes and where they came from
 anywhere. This module cuts and maps; what a chunk becomes is the caller's function (the command
 renders each record in the worker, so that only short, ready-to-print results come back).
 
-* Reading stays in this process (``records.io.iter_entries``): decompressing and splitting an
-  archive into records is a small part of the work, and every record keeps its exact place
-  (file and line). Workers get raw bytes and do all the parsing.
+* A plain (uncompressed) JSON Lines file larger than a range is cut into byte ranges at line
+  starts (``plan``), and each worker opens the file and reads its range itself (``read_shard``):
+  this process only finds the line starts and counts the lines before each range (a pass over
+  the bytes without parsing them or sending them anywhere), so every record keeps its exact
+  place (file and line). Any other input (compressed, standard input, a small file) is read here
+  (``records.io.iter_entries``) and its records go to the workers as raw bytes, in chunks;
+  workers do all the parsing.
 * At most ``IN_FLIGHT`` chunks per worker are submitted and not yet collected: memory stays flat
   whatever the archive's size.
 * Results come back in input order, so the output is the same for any number of workers.
-* The first ``START_AFTER`` chunks are checked in this process, so that a record, or a few
-  hundred, is checked without the workers' start-up; for a longer input the workers start
-  half-way through them, and are ready when they are done.
+* An input of at most ``START_AFTER`` units of work is checked in this process alone, so that a
+  record, or a few hundred, is checked without the workers' start-up; for a longer input (known
+  by reading that many units ahead) the workers start at once, and this process checks the
+  first half of those units while they start.
 
 Workers are spawned (a fresh interpreter that imports what checking needs), never forked from
 this process, which may run a progress bar's thread; being this process's own children, their
@@ -23,45 +28,97 @@ CPU time and memory show in its resource usage (``getrusage(RUSAGE_CHILDREN)``, 
 from __future__ import annotations
 
 import importlib
+import itertools
 import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import stat
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, replace
 from multiprocessing import resource_tracker
+from pathlib import Path
 from typing import TypeVar
 
-from records.io import Entry, ReadFailure
+from records.io import Counted, Entry, ReadFailure, is_record_file, iter_entries
+from records.limits import ReadLimits, size_text
+from records.sniff import compression, not_json
+from records.streams import walk
 
 __all__ = [
     "CHUNK_BYTES",
     "CHUNK_RECORDS",
     "IN_FLIGHT",
+    "RANGE_BYTES",
     "START_AFTER",
+    "Shard",
     "chunks",
     "cores",
+    "count_lines",
+    "local_units",
+    "map_shard",
     "ordered_map",
+    "plan",
     "quiet_tracker",
+    "read_shard",
     "workers_for",
 ]
 
 R = TypeVar("R")
-Unit = list[Entry] | ReadFailure
-"""What a map takes: a chunk of records to check, or an unreadable input that passes through."""
+_LINES = (".jsonl", ".ndjson")
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """What one task reads: a whole file, or the lines that start in ``[start, end)``."""
+
+    path: str
+    number: int
+    """The shard's place in the input, from 1: it names the shard's output file (Dask)."""
+    start: int = 0
+    end: int | None = None
+    """None for the whole file."""
+    first_line: int = 1
+    """The number of the range's first line in the file."""
+    file: int = 0
+    """The file's place among the run's files, from 1 (a file given twice is two files): where a
+    range of it stops being readable, its later ranges are dropped."""
+
+    @property
+    def output_name(self) -> str:
+        stem = Path(self.path).name.split(".")[0] or "shard"
+        return f"{self.number:05d}-{stem}.jsonl"
+
+    @property
+    def size(self) -> int:
+        """The bytes of a range (0 for a whole file)."""
+        return 0 if self.end is None else self.end - self.start
+
+
+Work = list[Entry] | Shard
+"""What a worker is given: a chunk of records read here, or a range of a file to read itself."""
+Unit = Work | ReadFailure
+"""What a map takes: work, or an unreadable input that passes through."""
 
 CHUNK_RECORDS = 64
 """Records in a chunk: enough that sending it costs little beside checking it."""
 CHUNK_BYTES = 2 * 1024 * 1024
 """A chunk ends at this many bytes of records, however few they are."""
-IN_FLIGHT = 2
-"""Chunks per worker submitted and not yet collected: one being checked, one waiting."""
+IN_FLIGHT = 3
+"""Work per worker submitted and not yet collected: one being checked, and two waiting, so that
+a worker is not left idle while the oldest result, a slow one, is waited for."""
+RANGE_BYTES = 1024 * 1024
+"""A plain JSON Lines file larger than this is cut into ranges of about this many bytes for
+worker processes: a few records' worth of work (some tens of milliseconds), with results small
+enough that a few ranges per worker in flight keep memory flat."""
 START_AFTER = 4
-"""Chunks checked in this process before the workers take over (they start half-way through):
-a worker costs about a fifth of a second of CPU to start (an interpreter and the checker's
+"""Units of work (chunks or ranges) that this process checks alone rather than start workers: a
+worker costs about a sixth of a second of CPU to start (an interpreter and the checker's
 imports), which an input of a few hundred records would not repay."""
 
 
@@ -83,7 +140,7 @@ def chunks(
     *,
     records: int = CHUNK_RECORDS,
     size: int = CHUNK_BYTES,
-) -> Iterator[Unit]:
+) -> Iterator[list[Entry] | ReadFailure]:
     """Consecutive records in lists of at most ``records`` records or about ``size`` bytes; an
     unreadable input ends the chunk before it and passes on by itself, in its place."""
     chunk: list[Entry] = []
@@ -104,32 +161,177 @@ def chunks(
         yield chunk
 
 
+def plan(paths: list[str], size: int) -> Iterator[Shard | ReadFailure]:
+    """The shards of ``paths`` in input order (a directory that cannot be searched as a
+    failure): each large plain JSON Lines file as ranges of about ``size`` bytes, every other
+    input whole."""
+    number = file = 0
+    for name in paths:
+        files: list[tuple[str, str | None]]
+        try:
+            is_dir = stat.S_ISDIR(os.stat(name).st_mode)
+        except OSError:
+            is_dir = False  # the reader says why
+        if is_dir:
+            files = list(walk(str(Path(name)), lambda n: is_record_file(Path(n))))
+            if not files:
+                files = [(name, None)]  # the reader reports an empty directory
+        else:
+            files = [(name, None)]
+        for path, failure in files:
+            if failure is not None:
+                yield ReadFailure(path, failure)
+                continue
+            file += 1
+            for start, end in _ranges(path, size):
+                number += 1
+                yield Shard(path, number, start, end, file=file)
+
+
+def _ranges(path: str, size: int) -> list[tuple[int, int | None]]:
+    """Byte ranges at line starts for a large plain JSON Lines file whose first bytes hold a
+    record (so that it holds one, as the reader requires); the whole file otherwise."""
+    whole: list[tuple[int, int | None]] = [(0, None)]
+    if Path(path).suffix.lower() not in _LINES:
+        return whole
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return whole  # a FIFO or a device is not opened here (the reader refuses it)
+        with open(path, "rb") as stream:
+            total = os.fstat(stream.fileno()).st_size
+            head = stream.read(1024)
+            if total <= size or compression(head[:8]) or not_json(head):
+                return whole
+            if not head.removeprefix(_BOM).strip():
+                return whole  # perhaps nothing but blank lines: the reader says so
+            starts = [0]
+            while starts[-1] + size < total:
+                stream.seek(starts[-1] + size)
+                stream.readline()  # to the start of the next line
+                if stream.tell() >= total:
+                    break
+                starts.append(stream.tell())
+    except OSError:
+        return whole
+    return list(zip(starts, [*starts[1:], total], strict=True))
+
+
+def count_lines(shard: Shard) -> int:
+    """Newlines in a range."""
+    assert shard.end is not None
+    count, left = 0, shard.end - shard.start
+    with open(shard.path, "rb") as stream:
+        stream.seek(shard.start)
+        while left > 0:
+            block = stream.read(min(left, 1 << 20))
+            if not block:
+                break
+            count += block.count(b"\n")
+            left -= len(block)
+    return count
+
+
+def read_shard(shard: Shard, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
+    """The records of a shard, as ``records.io.iter_entries`` reads them from the whole file."""
+    if shard.end is None:
+        yield from iter_entries([shard.path], limits=limits)
+        return
+    cap = limits.record_bytes + 1 if limits.record_bytes else -1
+    number = shard.first_line - 1
+    with open(shard.path, "rb") as stream:
+        stream.seek(shard.start)
+        at = shard.start
+        while at < shard.end:
+            line = stream.readline(cap)
+            if not line:
+                return
+            at += len(line)
+            number += 1
+            if len(line) == cap and line[-1:] != b"\n":
+                yield ReadFailure(
+                    shard.path,
+                    f"line {number} is longer than {size_text(limits.record_bytes)} "
+                    "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES); stopped reading",
+                )
+                return
+            if number == 1 and line.startswith(_BOM):
+                line = line[3:]
+            if not line.isspace():
+                yield Entry(shard.path, number, line)
+
+
+def map_shard(
+    shard: Shard, function: Callable[[list[Entry]], R], limits: ReadLimits
+) -> Iterator[R | ReadFailure]:
+    """``function`` of each chunk of a shard's records, read where this runs (an unreadable
+    input as it is)."""
+    for unit in chunks(read_shard(shard, limits)):
+        yield unit if isinstance(unit, ReadFailure) else function(unit)
+
+
+def local_units(
+    paths: list[str],
+    limits: ReadLimits,
+    *,
+    size: int = 0,
+    counted: Counted = None,
+    stopped: Iterable[int] = (),
+) -> Iterator[Unit]:
+    """The work of a run on worker processes, in input order: the ranges of each large plain
+    JSON Lines file, their first lines counted here; every other input read here, in chunks.
+    ``size`` is the range size (``RANGE_BYTES`` when 0); ``counted`` is told the bytes read here;
+    a file in ``stopped`` (``Shard.file``: a range of it found it unreadable) is not cut on."""
+    lines: dict[int, int] = {}
+    whole: list[str] = []
+    """Inputs read here, one after the other: their records share chunks, as small files do."""
+    for shard in plan(paths, size or RANGE_BYTES):
+        if isinstance(shard, Shard) and shard.end is None:
+            whole.append(shard.path)
+            continue
+        if whole:
+            yield from chunks(iter_entries(whole, limits=limits, counted=counted))
+            whole = []
+        if isinstance(shard, ReadFailure):
+            yield shard
+        elif shard.file not in stopped:
+            before = lines.get(shard.file, 0)
+            lines[shard.file] = before + count_lines(shard)
+            yield replace(shard, first_line=before + 1)
+    if whole:
+        yield from chunks(iter_entries(whole, limits=limits, counted=counted))
+
+
 def ordered_map(
-    function: Callable[[list[Entry]], R],
+    function: Callable[[Work], R],
     units: Iterable[Unit],
     workers: int,
     *,
     preload: Sequence[str] = (),
 ) -> Iterator[R | ReadFailure]:
-    """``function`` of each chunk (an unreadable input as it is), in input order: the first
-    ``START_AFTER`` chunks in this process, the rest on ``workers`` processes (all in this one
-    for 1). ``function`` must be picklable (a module's function, or a ``functools.partial`` of
-    one); ``preload`` names the modules each worker imports as it starts."""
-    stream = iter(units)
+    """``function`` of each unit of work (an unreadable input as it is), in input order: all in
+    this process for one worker or an input of at most ``START_AFTER`` units; otherwise the
+    first ``START_AFTER // 2`` here while ``workers`` processes start, the rest on them.
+    ``function`` must be picklable (a module's function, or a ``functools.partial`` of one);
+    ``preload`` names the modules each worker imports as it starts."""
+    stream: Iterator[Unit] = iter(units)
     pool: ProcessPoolExecutor | None = None
-    checked = 0
+    here = 0
+    if workers > 1:
+        ahead = list(itertools.islice(stream, START_AFTER + 1))
+        if len(ahead) > START_AFTER:
+            pool = _start(workers, preload)  # they start while this process works on
+            here = START_AFTER // 2
+        stream = itertools.chain(ahead, stream)
     try:
         for unit in stream:
+            if pool is not None and here <= 0:
+                yield from _in_pool(pool, function, itertools.chain([unit], stream), workers)
+                return
             if isinstance(unit, ReadFailure):
                 yield unit
                 continue
             yield function(unit)
-            checked += 1
-            if workers > 1 and checked == START_AFTER // 2:
-                pool = _start(workers, preload)  # they start while this process works on
-            if pool is not None and checked >= START_AFTER:
-                yield from _in_pool(pool, function, stream, workers)
-                return
+            here -= 1
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -167,7 +369,7 @@ def _ready() -> None:
 
 def _in_pool(
     pool: ProcessPoolExecutor,
-    function: Callable[[list[Entry]], R],
+    function: Callable[[Work], R],
     units: Iterator[Unit],
     workers: int,
 ) -> Iterator[R | ReadFailure]:

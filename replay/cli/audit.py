@@ -41,7 +41,7 @@ def audit(
             metavar="ADDRESS",
             help="Check on a Dask cluster: a scheduler's address (tcp://host:8786), or local "
             "for a cluster of -j worker processes on this machine. Needs "
-            "pip install 'tricklog[dask]'.",
+            "pip install dask[distributed] (or pip install -e '.[dask]' in tricklog's clone).",
             show_default=False,
         ),
     ] = None,
@@ -85,7 +85,8 @@ def audit(
         tricklog audit -j 2 big.jsonl.zst
         tricklog audit logs/ --quiet --format json > report.json
         tricklog audit --html report/ logs/
-        tricklog audit --dask tcp://10.0.0.5:8786 /mnt/archive/*.jsonl.gz
+        gzip -dc games.jsonl.gz | tricklog audit --html report/ -
+        tricklog audit --dask tcp://HOST:8786 /mnt/archive/*.jsonl.gz
     """
     how = rendering(
         output, audit=True, verbose=verbose, problems_only=problems_only, explain=explain
@@ -100,8 +101,4 @@ def audit(
             )
     elif shards is not None:
         raise typer.BadParameter("--output DIR goes with --dask", param_hint="'--output'")
-    if html is not None:
-        from replay.html.report import write_report
-
-        write_report(paths, html)
-    return run_check(paths, how, quiet=quiet, jobs=jobs, dask=dask, shards=shards)
+    return run_check(paths, how, quiet=quiet, jobs=jobs, dask=dask, shards=shards, pages=html)

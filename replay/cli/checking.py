@@ -1,12 +1,14 @@
 """The loop behind ``validate`` and ``audit``: check records (here, on every core, or on a Dask
 cluster), render each where it was checked, and hand the results to a reporter in input order.
 
-A chunk of records becomes a ``Batch`` (``check_chunk``): the chunk's summary and the rendered
-output of each record that shows (``replay.cli.reporters.render``). The same function runs in
-this process (``-j 1``, or an input of one chunk), in worker processes (``replay.parallel``) and
-on Dask workers (``replay.distributed``), so the output does not depend on where a record was
-checked. The summaries of the batches add up to the run's summary, whose counts give the exit
-code.
+A chunk of records becomes a ``Batch`` (``check_chunk``): the chunk's summary, the rendered
+output of each record that shows (``replay.cli.reporters.render``) and, for ``audit --html``, the
+page of each record with a problem (``replay.html.report``), built from the record the check
+decoded: the input is read once, standard input too. The same function runs in this process
+(``-j 1``, or an input of one chunk), in worker processes (``replay.parallel``, which reads the
+ranges of a large plain file in the workers themselves) and on Dask workers
+(``replay.distributed``), so the output does not depend on where a record was checked. The
+summaries of the batches add up to the run's summary, whose counts give the exit code.
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from replay.cli.exit_codes import Exit
 
 if TYPE_CHECKING:
-    from records.io import Entry, ReadFailure
+    from records.io import Counted, Entry, ReadFailure
+    from records.limits import ReadLimits
     from replay.cli.reporters import Rendered, Rendering
+    from replay.html.report import Page, ReportFolder
+    from replay.parallel import Shard, Work
     from replay.summary import Summary
 
 clock = time.perf_counter
@@ -32,15 +37,28 @@ clock = time.perf_counter
 
 WORKER_MODULES = ("replay.cli.checking", "replay.cli.reporters", "replay.check")
 """What a worker process imports before it is given work."""
+PAGE_MODULES = ("replay.html.report",)
+"""And what it imports too when it makes pages (``audit --html``)."""
 
 
 @dataclass(slots=True)
 class Batch:
-    """What checking a chunk of records gives: their summary and what the output shows of them,
-    in order."""
+    """What checking a chunk of records gives: their summary, what the output shows of them,
+    in order, and the pages of those with problems (``audit --html``)."""
 
     summary: Summary
     shown: list[Rendered] = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Part:
+    """What checking a worker's work gives: batches (and an unreadable input where reading
+    stopped), and the range of a file that the worker read itself (None for records read
+    here)."""
+
+    items: list[Batch | ReadFailure]
+    shard: Shard | None = None
 
 
 def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
@@ -50,7 +68,7 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     from replay.summary import Summary
 
     batch = Batch(Summary())
-    for entry in entries:
+    for place, entry in enumerate(entries):
         report = check_bytes(
             entry.data, audit=how.audit, detail=how.claims_detail, source=entry.where
         )
@@ -58,7 +76,21 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
         shown = render(report, how)
         if shown is not None:
             batch.shown.append(shown)
+        if how.pages and not report.valid:
+            from replay.html.report import page_of
+
+            batch.pages.append(page_of(report, place))
     return batch
+
+
+def check_work(work: Work, how: Rendering, limits: ReadLimits) -> Part:
+    """Check a chunk of records, or read and check a range of a file (in a worker process)."""
+    from replay.parallel import map_shard
+
+    check = partial(check_chunk, how=how)
+    if isinstance(work, list):
+        return Part([check(work)])
+    return Part(list(map_shard(work, check, limits)), work)
 
 
 def merge(into: Summary, part: Summary) -> None:
@@ -81,27 +113,42 @@ def run_check(
     jobs: int = 0,
     dask: str | None = None,
     shards: str | None = None,
+    pages: str | None = None,
 ) -> Exit:
-    """Check every record under ``paths`` and report; return the exit code."""
+    """Check every record under ``paths`` and report; return the exit code. With ``pages``
+    (a directory, ``audit --html``), the pages of the records with problems are written there
+    too, whole or not at all (``replay.html.report.ReportFolder``)."""
     from replay.cli.reporters import Timing, reporter_for
     from replay.summary import Summary
 
+    folder: ReportFolder | None = None
+    if pages is not None:
+        from replay.html.report import ReportFolder
+
+        folder = ReportFolder(pages, paths)
+        how = replace(how, pages=True)
     reporter = reporter_for(how, quiet=quiet)
     summary = Summary()
     started = clock()
     shown = not quiet and sys.stderr.isatty()
     bar = Progress(paths, count_bytes=dask is None) if shown else nullcontext()
-    with bar as progress:
+    with folder or nullcontext(), bar as progress:
         for item in _results(paths, how, jobs, dask, shards, progress):
             if isinstance(item, Batch):
+                if folder is not None:
+                    folder.add(summary.records, item.pages)
                 merge(summary, item.summary)
                 for rendered in item.shown:
                     reporter.put(rendered)
             else:
                 summary.add(item)
                 reporter.put(item)
+                if folder is not None:
+                    folder.unreadable(item)
             if progress is not None:
                 progress.advance(summary)
+        if folder is not None:
+            folder.finish(summary.records)
     reporter.close(summary, Timing(clock() - started))
     if summary.unreadable:
         return Exit.UNREADABLE
@@ -120,21 +167,61 @@ def _results(
     if dask is not None:
         from replay.distributed import dask_results
 
-        return dask_results(paths, how, dask, workers=jobs, shards=shards)
-    from records.io import iter_entries
-    from replay.parallel import chunks, ordered_map, workers_for
+        yield from dask_results(paths, how, dask, workers=jobs, shards=shards)
+        return
+    from records.io import ReadFailure, iter_entries
+    from records.limits import ReadLimits
+    from replay.parallel import Unit, chunks, local_units, ordered_map, workers_for
 
+    try:
+        limits = ReadLimits.from_environment()
+    except ValueError as exc:
+        yield ReadFailure("<environment>", str(exc))
+        return
+    counted = progress.count if progress is not None else None
     workers = workers_for(jobs)
-    entries: Iterable[Entry | ReadFailure] = iter_entries(paths)
-    if progress is not None:
-        entries = progress.reading(entries)
-    units = chunks(entries, records=1) if workers == 1 else chunks(entries)
-    return ordered_map(partial(check_chunk, how=how), units, workers, preload=WORKER_MODULES)
+    stopped: set[int] = set()
+    units: Iterable[Unit]
+    if workers == 1:
+        units = chunks(iter_entries(paths, limits=limits, counted=counted), records=1)
+    else:
+        units = local_units(paths, limits, counted=counted, stopped=stopped)
+    preload = WORKER_MODULES + (PAGE_MODULES if how.pages else ())
+    check = partial(check_work, how=how, limits=limits)
+    parts = ordered_map(check, units, workers, preload=preload)
+    yield from _in_order(parts, stopped, counted)
+
+
+def _in_order(
+    parts: Iterable[Part | ReadFailure], stopped: set[int], counted: Counted
+) -> Iterator[Batch | ReadFailure]:
+    """The batches of each part, in order; a range read by a worker counts as read when its
+    batches are taken, and nothing of a file comes after the place a range of it stopped at
+    (as when this process reads it through, ``records.io``): its later ranges are dropped, and
+    ``stopped`` tells ``local_units`` to cut it no further."""
+    from records.io import ReadFailure
+
+    for part in parts:
+        if isinstance(part, ReadFailure):
+            yield part
+            continue
+        shard = part.shard
+        if shard is not None:
+            if shard.file in stopped:
+                continue
+            if counted is not None:
+                counted(shard.size)
+        for item in part.items:
+            if isinstance(item, ReadFailure) and shard is not None:
+                stopped.add(shard.file)
+            yield item
 
 
 class Progress:
     """A progress bar on stderr: records and hands checked, bytes read of the inputs' total
-    (when every input is a file read here, not on a cluster), the rate and the time left."""
+    (when every input is a file read by this machine, not a cluster's), the rate and the time
+    left. The bytes are counted as they are read (``records.io.iter_entries``'s ``counted``),
+    or a range at a time as worker processes hand its records back."""
 
     def __init__(self, paths: list[str], *, count_bytes: bool = True) -> None:
         from rich.progress import (
@@ -148,9 +235,11 @@ class Progress:
 
         from replay.cli.terminal import console
 
-        self.position = FilePosition(paths if count_bytes else ["-"])
+        sizes = _sizes(paths) if count_bytes else None
+        self.total = None if sizes is None else sum(sizes.values())
+        self.read = 0
         self.started = clock()
-        known = self.position.total is not None  # a bar, bytes and time left need a total
+        known = self.total is not None  # a bar, bytes and time left need a total
         self.bar = Bar(
             TextColumn("{task.fields[counts]}", markup=False),
             *([BarColumn(), DownloadColumn()] if known else []),
@@ -161,9 +250,7 @@ class Progress:
             console=console(sys.stderr),
             transient=True,
         )
-        self.task = self.bar.add_task(
-            "check", total=self.position.total, counts="0 records", rate=""
-        )
+        self.task = self.bar.add_task("check", total=self.total, counts="0 records", rate="")
 
     def __enter__(self) -> Progress:
         self.bar.start()
@@ -172,64 +259,19 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         self.bar.stop()
 
-    def reading(self, entries: Iterable[Entry | ReadFailure]) -> Iterator[Entry | ReadFailure]:
-        """``entries``, noting which file is being read."""
-        for entry in entries:
-            self.position.reading(entry.file)
-            yield entry
+    def count(self, size: int) -> None:
+        """``size`` more bytes of the inputs read."""
+        self.read += size
 
     def advance(self, summary: Summary) -> None:
         seconds = clock() - self.started
         rate = f"{summary.records / seconds:,.0f} records/s" if seconds > 0 else ""
         self.bar.update(
             self.task,
-            completed=self.position.read(),
+            completed=None if self.total is None else min(self.read, self.total),
             counts=f"{summary.records:,} records, {summary.hands:,} hands",
             rate=rate,
         )
-
-
-class FilePosition:
-    """How many bytes of the input files have been read: the files read whole, and the offset
-    reached in the one being read. The reader (``records.io``) does not hand its open files out,
-    so the offset is asked of the operating system: the descriptor open on the same file
-    (``/proc/self/fd`` or ``/dev/fd``). Where that cannot be found, the bar moves file by file."""
-
-    def __init__(self, paths: list[str]) -> None:
-        self.sizes = _sizes(paths)
-        self.total: int | None = None if self.sizes is None else sum(self.sizes.values())
-        self.done = 0
-        self.current: str | None = None
-        self.descriptor: int | None = None
-        self.identity: tuple[int, int] | None = None
-
-    def reading(self, name: str) -> None:
-        if name == self.current or self.sizes is None:
-            return
-        if self.current is not None:
-            self.done += self.sizes.get(self.current, 0)
-        self.current = name
-        self.identity, self.descriptor = _identity(name), None
-        if self.identity is not None:
-            self.descriptor = _descriptor(self.identity)
-
-    def read(self) -> int | None:
-        if self.sizes is None:
-            return None
-        return self.done + min(self._offset(), self.sizes.get(self.current or "", 0))
-
-    def _offset(self) -> int:
-        import os
-
-        if self.descriptor is None:
-            return 0
-        try:
-            info = os.fstat(self.descriptor)
-            if (info.st_dev, info.st_ino) != self.identity:
-                return 0
-            return os.lseek(self.descriptor, 0, os.SEEK_CUR)
-        except OSError:
-            return 0
 
 
 def _sizes(paths: list[str]) -> dict[str, int] | None:
@@ -256,33 +298,3 @@ def _sizes(paths: list[str]) -> dict[str, int] | None:
         except OSError:
             continue
     return sizes
-
-
-def _identity(name: str) -> tuple[int, int] | None:
-    import os
-
-    try:
-        info = os.stat(name)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
-def _descriptor(identity: tuple[int, int]) -> int | None:
-    """The newest descriptor of this process open on the file ``identity`` names."""
-    import os
-
-    for listing in ("/proc/self/fd", "/dev/fd"):
-        try:
-            numbers = sorted((int(n) for n in os.listdir(listing)), reverse=True)
-        except (OSError, ValueError):
-            continue
-        for number in numbers:
-            try:
-                info = os.fstat(number)
-            except OSError:
-                continue
-            if (info.st_dev, info.st_ino) == identity:
-                return number
-        return None
-    return None

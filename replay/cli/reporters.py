@@ -55,6 +55,8 @@ class Rendering:
     verbose: bool = False
     explain: bool = False
     problems_only: bool = False
+    pages: bool = False
+    """``audit --html``: each record with a problem gives its page too (``replay.html.report``)."""
 
     @property
     def command(self) -> str:
@@ -94,7 +96,8 @@ def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
         lines.extend(
             (("  " + describe(problem, report.source), ""),) for problem in report.problems
         )
-    elif how.verbose and not how.problems_only:
+    elif (how.verbose or (how.audit and how.explain)) and not how.problems_only:
+        # --explain shows every hand of a valid record too: the line says whose hands they are
         lines.append(
             (("ok", "green"), (f"   {source}  {label(report)} ({len(report.hands)} hand(s))", ""))
         )

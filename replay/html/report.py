@@ -1,6 +1,11 @@
 """``tricklog audit --html DIR``: the dispute report, a page for every record with a problem and
 an ``index.html`` that lists them with their problems, each linked to where it occurs.
 
+The pages are a consumer of the audit's own run, so the input is read once (standard input
+too): the check that reports a record with a problem also makes its page (``page_of``, in the
+process or worker that checked it), and ``ReportFolder`` writes the pages as they come back, in
+input order, then the index.
+
 The folder is written whole or not at all: the pages go into a temporary folder beside ``DIR``
 (each file through ``replay.cli.output``), which takes ``DIR``'s place at the end. ``DIR`` may be
 missing, empty, or a report written before (its index names tricklog as its generator); a folder
@@ -15,49 +20,120 @@ import shutil
 import signal
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from records.io import ReadFailure, iter_entries
-from replay.check import check, decode
+from records.io import ReadFailure
+from replay.check import check_paths
 from replay.cli.output import OutputError, open_output
 from replay.cli.terminal import printable
 from replay.html.page import build_page
 from replay.html.render import GENERATOR, render_index, render_page
 from replay.html.views import PageView
+from replay.report import RecordReport
 
-__all__ = ["write_report"]
+__all__ = ["Page", "ReportFolder", "page_of", "write_report"]
 
 INDEX = "index.html"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 _MARK = f'<meta name="generator" content="{GENERATOR}">'
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A record's page, made where the record was checked: the record's place in its chunk
+    (from 0), the page's HTML, and what the index lists of it. Plain values: it travels back
+    from a worker process."""
+
+    place: int
+    html: str
+    listed: PageView
+
+
+def page_of(report: RecordReport, place: int = 0) -> Page:
+    """The page of a record with a problem, from its audit report: the record the check decoded
+    (the page replays it with every action, which the check leaves out) or, for one that does
+    not parse, the problems that say why."""
+    if report.record is None:
+        page = build_page(report.source, None, report.problems)
+    else:
+        page = build_page(report.source, report.record)
+    return Page(place, render_page(page, index=INDEX), _summary(page))
+
+
+class ReportFolder:
+    """``DIR`` being written: refused at once if it holds anything but an earlier report; the
+    pages go into a staging folder as they come, and ``finish`` adds the index and puts the
+    folder in ``DIR``'s place. Left any other way (an error, Ctrl-C), the staging folder is
+    removed and ``DIR`` is as it was."""
+
+    def __init__(self, directory: str, inputs: list[str]) -> None:
+        self.directory, self.inputs = directory, inputs
+        self.target = Path(directory)
+        self.listed: list[tuple[str, PageView]] = []
+        self.failures: list[str] = []
+        self.staging: Path | None = None
+        self.stack = ExitStack()
+
+    def __enter__(self) -> ReportFolder:
+        _check_target(self.directory, self.target)
+        try:
+            staging = tempfile.mkdtemp(
+                dir=self.target.absolute().parent, prefix=f".{self.target.name}.", suffix=".tmp"
+            )
+        except OSError as exc:
+            raise OutputError(f"{self.directory}: cannot write: {exc.strerror}") from exc
+        self.staging = Path(staging)
+        self.stack.callback(shutil.rmtree, staging, ignore_errors=True)
+        self.stack.enter_context(_removed_on_signal(staging))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(staging, 0o777 & ~umask)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
+
+    def add(self, before: int, pages: list[Page]) -> None:
+        """Write the pages of a chunk whose first record is the run's record ``before + 1``."""
+        assert self.staging is not None
+        for page in pages:
+            name = f"{before + page.place + 1:04d}-{_slug(page.listed.record_id)}.html"
+            _write(self.staging / name, page.html)
+            self.listed.append((name, page.listed))
+
+    def unreadable(self, failure: ReadFailure) -> None:
+        self.failures.append(printable(f"{failure.file}: {failure.message}"))
+
+    def finish(self, records: int) -> int:
+        """Write the index of a run over ``records`` records and put the folder in place; the
+        number of pages."""
+        assert self.staging is not None
+        index = render_index(
+            self.listed, inputs=self.inputs, records=records, unreadable=self.failures
+        )
+        _write(self.staging / INDEX, index)
+        _swap(self.directory, self.staging, self.target)
+        return len(self.listed)
+
+
 def write_report(paths: list[str], directory: str) -> int:
-    """Write the report of every record under ``paths`` into ``directory``; the number of
-    records with problems. ``OutputError`` when the folder cannot be written (or ``-`` is
-    among ``paths``: standard input cannot be read a second time for the audit itself)."""
-    if "-" in paths:
-        raise OutputError("--html cannot read standard input (-): give the files")
-    target = Path(directory)
-    _check_target(directory, target)
-    parent = target.absolute().parent
-    try:
-        staging = tempfile.mkdtemp(dir=parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise OutputError(f"{directory}: cannot write: {exc.strerror}") from exc
-    try:
-        with _removed_on_signal(staging):
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(staging, 0o777 & ~umask)
-            found = _write_pages(paths, Path(staging))
-            _swap(directory, Path(staging), target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return found
+    """Audit every record under ``paths`` (``-``: standard input) and write the pages of those
+    with problems and the index into ``directory``; the number of such records.
+    ``OutputError`` when the folder cannot be written. (``tricklog audit --html`` writes the same
+    folder from its own run, ``replay.cli.checking``.)"""
+    with ReportFolder(directory, paths) as folder:
+        records = 0
+        for item in check_paths(paths, audit=True, detail=False):
+            if isinstance(item, ReadFailure):
+                folder.unreadable(item)
+                continue
+            if not item.valid:
+                folder.add(records, [page_of(item)])
+            records += 1
+        return folder.finish(records)
 
 
 @contextmanager
@@ -86,32 +162,6 @@ def _removed_on_signal(staging: str) -> Iterator[None]:
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
-
-
-def _write_pages(paths: list[str], folder: Path) -> int:
-    """A page per record with a problem, then the index; the number of such records."""
-    listed: list[tuple[str, PageView]] = []
-    unreadable: list[str] = []
-    records = 0
-    for item in iter_entries(paths):
-        if isinstance(item, ReadFailure):
-            unreadable.append(printable(f"{item.file}: {item.message}"))
-            continue
-        records += 1
-        decoded = decode(item.data)
-        if isinstance(decoded, list):
-            page = build_page(item.where, None, decoded)
-        elif check(decoded, audit=True, detail=False, source=item.where).valid:
-            continue
-        else:
-            page = build_page(item.where, decoded)
-        name = f"{records:04d}-{_slug(page.record_id)}.html"
-        _write(folder / name, render_page(page, index=INDEX))
-        listed.append((name, _summary(page)))
-    _write(
-        folder / INDEX, render_index(listed, inputs=paths, records=records, unreadable=unreadable)
-    )
-    return len(listed)
 
 
 def _summary(page: PageView) -> PageView:

@@ -102,9 +102,20 @@ def test_without_dask_the_option_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     run = tricklog("audit", "--dask", "local", str(FIXTURES / "oh_hell" / "valid"))
     assert run.code == 2
-    assert "pip install 'tricklog[dask]'" in run.err
+    assert "pip install 'dask[distributed]'" in run.err
 
 
 def test_standard_input_and_output_without_dask_are_usage_errors(tricklog) -> None:  # type: ignore[no-untyped-def]
     assert tricklog("audit", "--dask", "local", "-").code == 2
     assert tricklog("audit", "-o", "out", str(FIXTURES / "oh_hell" / "valid")).code == 2
+
+
+def test_pages_of_a_run_on_the_cluster_are_those_of_a_local_run(
+    address: str, archive: Path, tricklog, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    pages = {}
+    for where in (("-j", "1"), ("--dask", address)):
+        folder = tmp_path / where[0].strip("-")
+        assert tricklog("audit", "-q", *where, "--html", str(folder), str(archive)).code == 1
+        pages[where[0]] = {page.name: page.read_bytes() for page in folder.iterdir()}
+    assert pages["-j"] == pages["--dask"] and "index.html" in pages["-j"]

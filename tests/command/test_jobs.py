@@ -92,6 +92,50 @@ def test_two_workers_print_exactly_what_one_core_prints(
     assert "checked in 2.00 s" in one.out or '"elapsed_seconds":2.0' in one.out
 
 
+def test_workers_read_the_ranges_of_a_plain_file_themselves(
+    tmp_path: Path,
+    tricklog,
+    stopped_clock: None,
+    pool_starts: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(replay.parallel, "RANGE_BYTES", 50_000)
+    read_here: list[str] = []  # what this process reads record by record
+    real = replay.parallel.iter_entries
+
+    def spy(paths: list[str], **options: object) -> Iterator[Entry | ReadFailure]:
+        read_here.extend(paths)
+        return real(paths, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(replay.parallel, "iter_entries", spy)
+    body = mixed_archive(tmp_path / "mixed.jsonl").read_bytes()
+    lines = body.splitlines(keepends=True)
+    limit = max(map(len, lines)) + 1000
+    monkeypatch.setenv("TRICKLOG_MAX_RECORD_BYTES", str(limit))
+    plain = tmp_path / "plain.jsonl"
+    plain.write_bytes(b"\xef\xbb\xbf" + body)  # a byte order mark, a broken line, blank lines
+    cut = tmp_path / "cut.jsonl"  # a line too long half-way: nothing after it is read
+    cut.write_bytes(b"".join(lines[:150]) + b"{" + b" " * 2 * limit + b"}\n" + body[:99_999])
+    inputs = [str(plain), str(cut), str(cut), str(FIXTURES / "bestia" / "valid")]  # cut twice
+    assert len(list(replay.parallel.plan([str(plain)], 50_000))) > 10
+    for args in (("audit", "-v"), ("validate", "--format", "jsonl")):
+        one = tricklog(*args, "-j", "1", *inputs)
+        two = tricklog(*args, "-j", "2", *inputs)
+        assert (two.code, two.out, two.err) == (one.code, one.out, one.err)
+    assert one.code == 3 and one.out.count(f'"file":"{cut}","message":"line 151 is longer') == 2
+    assert f'"source":"{plain}:{len(lines)}"' in one.out  # exact lines, the last one too
+    pages = {}  # audit --html: each page made by the worker that checked its record
+    part = tmp_path / "part.jsonl"
+    part.write_bytes(b"".join(lines[-80:]))
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"pages-{jobs}"
+        assert tricklog("audit", "-q", "-j", jobs, "--html", str(folder), str(part)).code == 1
+        pages[jobs] = {page.name: page.read_bytes() for page in folder.iterdir()}
+    assert pages["1"] == pages["2"] and len(pages["1"]) > 10
+    assert read_here and not {str(plain), str(cut)} & set(read_here)  # the workers read them
+    assert pool_starts == [2, 2, 2]
+
+
 def test_a_small_input_is_checked_without_starting_workers(
     tricklog, pool_starts, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
@@ -176,7 +220,7 @@ def test_done_when_gzip_from_a_pipe_and_a_clean_zstd_archive_with_two_jobs(
 
 def test_ctrl_c_ends_the_command_and_its_workers(tmp_path: Path) -> None:
     archive = mixed_archive(tmp_path / "long.jsonl", 600, valid_only=True)
-    argv = [*processes.COMMAND, "audit", "-v", "-j", "2", str(archive)]
+    argv = [*processes.AS_FROM_A_TERMINAL, "audit", "-v", "-j", "2", str(archive)]
     process = subprocess.Popen(
         argv,
         stdout=subprocess.PIPE,

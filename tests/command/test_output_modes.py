@@ -93,3 +93,13 @@ def test_verbose_and_problems_only_contradict(tricklog) -> None:  # type: ignore
     run = tricklog("validate", "-v", "--problems-only", str(VALID))
     assert run.code == 2
     assert "give -v or --problems-only, not both" in run.err
+
+
+def test_explain_names_each_valid_record_before_its_hands(tricklog) -> None:  # type: ignore[no-untyped-def]
+    folder = FIXTURES / "oh_hell" / "valid"
+    records = sorted(folder.glob("*.json"))
+    out = tricklog("audit", "-j1", "--explain", str(folder)).out.splitlines()
+    heads = [line for line in out if line.startswith("ok ")]
+    assert len(heads) == len(records)
+    first_hand = next(i for i, line in enumerate(out) if line.strip().startswith("hand 1 "))
+    assert out[first_hand - 1].startswith("ok ")  # the record's line, then its hands

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import pty
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 from rich.filesize import decimal
 
 from records.io import Entry, iter_entries
-from replay.cli.checking import FilePosition
+from replay.parallel import RANGE_BYTES, plan
 from tests.command import processes
 from tests.command.test_jobs import mixed_archive
 
@@ -64,22 +65,30 @@ def test_quiet_has_no_bar_even_on_a_terminal(archive: Path) -> None:
     assert b"records" not in terminal
 
 
-def test_bytes_read_come_from_the_file_the_reader_has_open(tmp_path: Path, archive: Path) -> None:
+def test_the_reader_counts_the_bytes_it_reads_as_it_reads_them(
+    tmp_path: Path, archive: Path
+) -> None:
     packed = tmp_path / "games.jsonl.gz"
     packed.write_bytes(gzip.compress(archive.read_bytes() * 40, compresslevel=1))
-    position = FilePosition([str(packed), str(archive)])
-    assert position.total == packed.stat().st_size + archive.stat().st_size
-    entries = iter_entries([str(packed), str(archive)])
+    read: list[int] = []
     seen = []
-    for entry in entries:
+    for entry in iter_entries([str(packed), str(archive)], counted=read.append):
         assert isinstance(entry, Entry)
-        position.reading(entry.file)
-        seen.append(position.read())
-        if entry.file == str(archive):
-            break
-    within = [read for read in seen[:-1] if read is not None]
+        seen.append((entry.file, sum(read)))
+    within = [done for name, done in seen if name == str(packed)]
     assert 0 < within[0] < packed.stat().st_size  # part of the compressed file read
-    assert within == sorted(within)
-    assert seen[-1] is not None and seen[-1] >= packed.stat().st_size
-    entries.close()
-    assert FilePosition(["-"]).total is None
+    assert within == sorted(within) and within[-1] == packed.stat().st_size
+    assert sum(read) == packed.stat().st_size + archive.stat().st_size
+    piped: list[int] = []
+    list(iter_entries(["-"], stdin=io.BytesIO(archive.read_bytes()), counted=piped.append))
+    assert sum(piped) == archive.stat().st_size
+
+
+def test_ranges_read_by_workers_fill_the_bar(tmp_path: Path, archive: Path) -> None:
+    big = tmp_path / "big.jsonl"  # larger than a range: read by ranges, not record by record
+    big.write_bytes(archive.read_bytes() * (RANGE_BYTES // archive.stat().st_size + 2))
+    assert len(list(plan([str(big)], RANGE_BYTES))) > 1
+    _, terminal, code = _on_a_terminal("audit", "-j2", big)
+    assert code == 0
+    number, unit = decimal(big.stat().st_size).split()
+    assert f"{number}/{number} {unit}" in terminal.decode(errors="replace")

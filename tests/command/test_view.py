@@ -3,6 +3,7 @@ exit codes follow the README's table, and a wrong choice of record or hand says 
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -82,8 +83,18 @@ def test_audit_html_refuses_a_folder_of_other_files(tricklog, tmp_path: Path) ->
     run = tricklog("audit", "--html", str(tmp_path), str(REVOKE))
     assert run.code == 3 and "not a tricklog report" in run.err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
-    stdin = tricklog("audit", "--html", str(tmp_path / "r"), "-", stdin=REVOKE.read_bytes())
-    assert stdin.code == 3 and "standard input" in stdin.err
+
+
+def test_audit_html_reads_standard_input_once(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    lines = b"".join(
+        json.dumps(json.loads(p.read_bytes())).encode() + b"\n" for p in (SITTING, REVOKE)
+    )
+    run = tricklog("audit", "--html", str(tmp_path / "r"), "-", stdin=gzip.compress(lines))
+    assert run.code == 1 and "FAIL <stdin>:2" in run.out
+    names = sorted(p.name for p in (tmp_path / "r").iterdir())
+    assert names == ["0002-play-revoke--discard-while-holding-hearts.html", "index.html"]
+    index = (tmp_path / "r" / "index.html").read_text()
+    assert "&lt;stdin&gt;:2" in index and "play.revoke" in index
 
 
 def test_the_command_loads_no_template_engine_until_it_draws() -> None:
