@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from records.formats.base import Loss, Read, pick_form
+from records.formats.base import Loss, Read, Reader, pick_form
 from records.formats.files import open_input, peek, write_whole
 from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
 from records.io import ReadFailure
@@ -37,6 +37,9 @@ __all__ = [
 ]
 
 WriteFile = Callable[[Path, Iterable[bytes]], None]
+Decode = Callable[[bytes], Any]
+"""A writer's decoder of a tricklog JSON record (``decode`` of its module): the record, or the
+list of problems that stop it being one."""
 
 
 class OutputFailedError(OSError):
@@ -112,7 +115,11 @@ def convert(
     if frm is not None:
         _readable(frm)
     report = Conversion(target.name, chosen, str(output))
-    chunks = _encode(reads(inputs, frm, stdin), target, chosen, report, allow_loss)
+    # a writer that replays (the tables) takes records as audit decodes them: several times
+    # faster to read than the models, which then only explain a record the decoder refuses
+    decode: Decode | None = getattr(target.module, "decode", None)
+    items = reads(inputs, frm, stdin, decode=decode)
+    chunks = _encode(items, target, chosen, report, allow_loss)
     try:
         if str(output) == "-":
             _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
@@ -161,18 +168,23 @@ def input_format(path: str, frm: str | None, head: bytes | None = None) -> Forma
 
 
 def reads(
-    inputs: Iterable[str], frm: str | None = None, stdin: IO[bytes] | None = None
+    inputs: Iterable[str],
+    frm: str | None = None,
+    stdin: IO[bytes] | None = None,
+    *,
+    decode: Decode | None = None,
 ) -> Iterator[Read | ReadFailure]:
-    """Every record of every input, each in its format, in order, as a stream."""
+    """Every record of every input, each in its format, in order, as a stream; with ``decode``
+    a tricklog JSON record is read by it instead of the models."""
     for name in inputs:
         path = Path(name)
         if name != "-" and path.is_dir():
-            yield from _directory(name, frm)
+            yield from _directory(name, frm, decode)
         else:
-            yield from _input(name, frm, stdin)
+            yield from _input(name, frm, stdin, decode)
 
 
-def _directory(name: str, frm: str | None) -> Iterator[Read | ReadFailure]:
+def _directory(name: str, frm: str | None, decode: Decode | None) -> Iterator[Read | ReadFailure]:
     """The files of a directory (searched recursively, in name order) whose suffix is that of a
     readable format (of ``frm`` when given); hidden files are left alone."""
     wanted = [_readable(frm)] if frm is not None else [f for f in FORMATS.values() if f.reads]
@@ -185,13 +197,15 @@ def _directory(name: str, frm: str | None) -> Iterator[Read | ReadFailure]:
     if not files:
         yield ReadFailure(name, f"no record files ({', '.join(suffixes)}) in this directory")
     for file in files:
-        yield from _input(file, frm, None)
+        yield from _input(file, frm, None, decode)
 
 
-def _input(name: str, frm: str | None, stdin: IO[bytes] | None) -> Iterator[Read | ReadFailure]:
+def _input(
+    name: str, frm: str | None, stdin: IO[bytes] | None, decode: Decode | None
+) -> Iterator[Read | ReadFailure]:
     fmt = input_format(name, frm)
     if fmt is not None and name != "-":
-        yield from fmt.reader(name)
+        yield from _reader(fmt, decode)(name)
         return
     stream = open_input(name, stdin)
     if isinstance(stream, ReadFailure):
@@ -206,18 +220,35 @@ def _input(name: str, frm: str | None, stdin: IO[bytes] | None) -> Iterator[Read
             yield ReadFailure(name, "cannot tell the format of this input; say --from")
         return
     if name == "-":
-        yield from fmt.reader("-", stream)
+        yield from _reader(fmt, decode)("-", stream)
         return
-    with stream:
-        # A file whose name does not say its format: read it as standard input is read.
-        for item in fmt.reader("-", stream):
-            yield _renamed(item, name)
+    # A file whose name does not say its format, told by its content: its reader opens it again
+    # by name (a FIFO or a device was refused before a byte was read), so that every place and
+    # loss names the file, and a record named after its file (a playthrough) gets that name.
+    stream.close()
+    yield from _reader(fmt, decode)(name)
 
 
-def _renamed(item: Read | ReadFailure, name: str) -> Read | ReadFailure:
-    if isinstance(item, ReadFailure):
-        return ReadFailure(name, item.message)
-    return dataclasses.replace(item, source=item.source.replace("<stdin>", name, 1))
+def _reader(fmt: Format, decode: Decode | None) -> Reader:
+    """The format's reader; for tricklog JSON and JSON Lines given ``decode``, the same inputs
+    (``records.formats.json.entries``) with each record decoded by it."""
+    from records.formats import json as json_format  # noqa: PLC0415 (the models: lazily)
+
+    if decode is None or fmt.reader is not json_format.read:
+        return fmt.reader
+
+    def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
+        for item in json_format.entries(path, stdin):
+            if isinstance(item, ReadFailure):
+                yield item
+                continue
+            result = decode(item.data)
+            if isinstance(result, list):
+                yield Read(item.where, None, tuple(result))
+            else:
+                yield Read(item.where, result)
+
+    return read
 
 
 class _StoppedError(Exception):

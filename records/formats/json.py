@@ -24,7 +24,6 @@ from typing import IO, TYPE_CHECKING
 from records.formats.base import Loss, Read, pick_form
 from records.formats.files import open_input
 from records.io import Entry, ReadFailure, is_record_file, iter_entries
-from records.parse import dumps, dumps_pretty, parse
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -36,6 +35,8 @@ FORMS = ("pretty", "compact", "canonical")
 
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
     """Every record of a JSON or JSON Lines input, as ``Read`` values."""
+    from records.parse import parse  # noqa: PLC0415 (the models: not for a writer's own decoder)
+
     for item in entries(path, stdin):
         if isinstance(item, ReadFailure):
             yield item
@@ -96,6 +97,8 @@ def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes 
 
 def record_bytes(record: Record, form: str) -> bytes:
     """One record in one form, ending with a newline."""
+    from records.parse import dumps, dumps_pretty  # noqa: PLC0415 (the models load on use)
+
     compact = dumps(record)
     if form == "compact":
         return compact + b"\n"

@@ -57,7 +57,12 @@ def _unsurrogate(char: str) -> str:
 
 
 def plain(value: Any) -> str:
-    """A value as a person writes it: ``3D``, ``0, 2, 1, 0``, ``true``; never a Python repr."""
+    """A value as a person writes it: ``3D``, ``0, 2, 1, 0``, ``true``; never a Python repr.
+
+    An object of a claim (a pinochle meld ``{"meld": "flush", "points": 150}``) reads as its
+    values in order, ``flush 150``, so that a list of them reads ``flush 150, dix 10`` as the
+    problem's message writes it; its keys are the format's field names, not what a person says.
+    """
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -67,12 +72,15 @@ def plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         if not value:
             return "none"
-        return ", ".join(
-            f"[{plain(v)}]" if isinstance(v, (list, tuple)) else plain(v) for v in value
-        )
+        return ", ".join(_part(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items())
+        return " ".join(_part(v) for v in value.values()) if value else "none"
     return printable(str(value))
+
+
+def _part(value: Any) -> str:
+    """A value inside a list or object: a list nested in it is bracketed to keep its bounds."""
+    return f"[{plain(value)}]" if isinstance(value, (list, tuple)) else plain(value)
 
 
 def int_text(number: int) -> str:

@@ -4,6 +4,9 @@ The table is the form: ``--form hands`` (the default) or ``--form actions``, so 
 file holds one table and the command needs no option of its own. Values are written as Python's
 ``csv`` module writes them (RFC 4180 quoting, ``\\r\\n`` line ends); a blank cell is a value
 nobody computed or claimed, ``true``/``false`` a yes or no. Columns: docs/csv.md.
+
+``decode`` tells ``convert`` to read tricklog JSON as audit decodes it (``records.structs``),
+what the tables replay, rather than through the models: reading is most of an export's cost.
 """
 
 from __future__ import annotations
@@ -14,15 +17,16 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from records.formats.base import Loss, pick_form
-from replay.export.tables import TABLES, Header, table_stream
+from replay.check import decode as decode  # how convert reads JSON for this writer
+from replay.export.tables import TABLES, Header, Row, table_stream
 
-__all__ = ["FORMS", "write"]
+__all__ = ["FORMS", "decode", "write"]
 
 FORMS = TABLES
 
 
 def write(records: Iterable[Any], form: str | None = None) -> Iterator[bytes | Loss]:
-    """The table ``form`` of ``records`` as CSV, a header line first."""
+    """The table ``form`` of ``records`` as CSV, a header line first, then a record at a time."""
     table = pick_form(form, FORMS) or FORMS[0]
     buffer = io.StringIO()
     out = csv.writer(buffer)
@@ -33,15 +37,13 @@ def write(records: Iterable[Any], form: str | None = None) -> Iterator[bytes | L
         if isinstance(item, Header):
             out.writerow([column.name for column in item.columns])
         else:
-            out.writerow([_cell(value) for value in item])
+            out.writerows(_cells(row) for row in item)
         yield buffer.getvalue().encode()
         buffer.seek(0)
         buffer.truncate()
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def _cells(row: Row) -> list[Any]:
+    """A row as the csv module should write it: it writes None blank and any other value as
+    ``str`` does, so only a yes or no needs its word."""
+    return ["true" if v is True else "false" if v is False else v for v in row]

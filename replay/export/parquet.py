@@ -5,7 +5,7 @@ is missing (``records.formats.registry.Format.needs``). Each column has the type
 gives it (64-bit integers, booleans, strings; blank is null), whatever the rows hold, so that
 tables of many runs concatenate; a column holding a value not of its type (a claim recorded as a
 fraction) is written as text, as CSV writes it. A Parquet file is written at the end, whole: the rows of every
-record are held in memory until then.
+record are held in memory until then. ``decode``: as for ``csv``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from records.formats.base import Loss, pick_form
+from replay.check import decode as decode  # how convert reads JSON for this writer
 from replay.export.tables import TABLES, Column, Header, table_stream
 
-__all__ = ["FORMS", "write"]
+__all__ = ["FORMS", "decode", "write"]
 
 FORMS = TABLES
 
@@ -36,7 +37,7 @@ def write(records: Iterable[Any], form: str | None = None) -> Iterator[bytes | L
         elif isinstance(item, Header):
             columns = item.columns
         else:
-            rows.append(item)
+            rows += item
     arrays = [_array(pa, [row[k] for row in rows], c.kind) for k, c in enumerate(columns)]
     names = [c.name for c in columns]
     buffer = io.BytesIO()

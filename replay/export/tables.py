@@ -21,11 +21,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 import orjson
+from msgspec import NODEFAULT
+from msgspec.structs import fields
 
 from records.formats.base import Loss
 from records.identity import record_hash
-from records.parse import dumps
+from records.structs import ANY_RECORD
 from replay.check import steps
 from replay.steps import (
     ActionApplied,
@@ -36,7 +39,7 @@ from replay.steps import (
     RecordStarted,
 )
 
-__all__ = ["SHEETS", "TABLES", "Column", "Header", "header", "table_stream"]
+__all__ = ["SHEETS", "TABLES", "Column", "Header", "Row", "header", "table_stream"]
 
 TABLES = ("hands", "actions")
 """The tables, in the order of the formats' forms: the first is the default."""
@@ -163,8 +166,9 @@ class Header:
     columns: tuple[Column, ...]
 
 
-def table_stream(records: Iterable[Any], table: str) -> Iterator[Header | Row | Loss]:
-    """The header (first, once), then each record's rows and losses, in order."""
+def table_stream(records: Iterable[Any], table: str) -> Iterator[Header | list[Row] | Loss]:
+    """The header (first, once), then each record's rows (a list) and losses, in order.
+    ``records`` are models or, faster, records as the format's decoder reads them."""
     game: str | None = None
     for record in records:
         if game is None:
@@ -179,15 +183,16 @@ def table_stream(records: Iterable[Any], table: str) -> Iterator[Header | Row | 
         yield Header(header(table, None))
 
 
-def _record(record: Any, table: str) -> Iterator[Row | Loss]:
-    walk = list(steps(record, audit=True, actions=table == "actions"))
-    data = orjson.loads(dumps(record))
+def _record(record: Any, table: str) -> Iterator[list[Row] | Loss]:
+    """The rows of one record (a list: written at once) and its losses."""
+    record = _decoded(record)
     digest = record_hash(record)
+    walk = list(steps(record, audit=True, actions=table == "actions"))
     started = next(s for s in walk if isinstance(s, RecordStarted))
     if table == "actions":
         said = {(s.hand, s.index): s.said for s in walk if isinstance(s, ActionApplied)}
-        yield from _action_rows(record, data, started.players, said, digest)
-        yield from losses(record.id, data, table, set())
+        yield list(_action_rows(record, started.players, said, digest))
+        yield from losses(record, table, set())
         return
     settled = [s for s in walk if isinstance(s, HandSettled)]
     problems = [s.problem for s in walk if isinstance(s, ProblemFound)]
@@ -195,7 +200,9 @@ def _record(record: Any, table: str) -> Iterator[Row | Loss]:
         first = problems[0].message if problems else "no hand"
         yield Loss(record.id, "/hands", "every hand", f"replay stopped before the first: {first}")
     sheet = SHEETS[record.game]
+    names = _NAMES[record.game]
     carried: set[str] = set()
+    rows: list[Row] = []
     for step in settled:
         hand = _Hand(
             (record.id, digest, record.game, step.number, step.dealer),
@@ -205,14 +212,27 @@ def _record(record: Any, table: str) -> Iterator[Row | Loss]:
             step.calls() if step.calls is not None else [],
             _problems_of(problems, step, last=step is settled[-1]),
         )
-        carried |= {c.pointer.rsplit("/", 1)[1] for c in step.claims if c.name in _names(sheet)}
-        for seat, name in enumerate(started.players):
-            yield _hand_row(sheet, hand, seat, name)
-    yield from losses(record.id, data, table, carried)
+        carried |= {c.pointer.rsplit("/", 1)[1] for c in step.claims if c.name in names}
+        rows += _hand_rows(sheet, hand, started.players)
+    yield rows
+    yield from losses(record, table, carried)
 
 
-def _names(sheet: Sheet) -> set[str]:
-    return {v.claim for v in sheet.scored} | {n for n in (sheet.score, sheet.total) if n}
+def _decoded(record: Any) -> Any:
+    """The record as the format's decoder reads it (``records.structs``): what audit replays,
+    and what ``convert`` hands a table writer. A pydantic model goes through its JSON text
+    (the decoder reads a table's integer keys from JSON strings)."""
+    if isinstance(record, msgspec.Struct):
+        return record
+    return ANY_RECORD.decode(record.model_dump_json())
+
+
+def _names(sheet: Sheet) -> frozenset[str]:
+    return frozenset({v.claim for v in sheet.scored} | {n for n in (sheet.score, sheet.total) if n})
+
+
+_NAMES = {game: _names(sheet) for game, sheet in SHEETS.items()}
+"""The claims each game's score sheet has columns for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,29 +249,38 @@ class _Hand:
     problems: list[Any]
 
 
-def _hand_row(sheet: Sheet, hand: _Hand, seat: int, name: str) -> Row:
+def _hand_rows(sheet: Sheet, hand: _Hand, players: Sequence[str]) -> list[Row]:
+    """A row per seat; every value of the hand is worked out once, then read per seat."""
     step, claims = hand.step, hand.claims
-    row: list[Any] = [*hand.head, seat, name, step.status.value]
-    if sheet.bid is not None:
-        row.append(_bid(hand.recorded, seat, *sheet.bid))
-    row.append("; ".join(text for who, text in hand.calls if who == seat) or None)
-    for value in sheet.scored:
-        row += [_computed(step, claims.get(value.claim), value, seat)]
-        row += [_claimed(claims.get(value.claim), seat)]
-    row += [_at(step.scores, seat), _claimed(claims.get(sheet.score or ""), seat)]
-    row += [_at(step.totals, seat), _claimed(claims.get(sheet.total or ""), seat)]
-    codes = [p.code for p in hand.problems if p.seat is None or p.seat == seat]
-    row.append("; ".join(codes) or None)
-    return tuple(row)
+    status = step.status.value
+    bids = _bids(hand.recorded, sheet.bid) if sheet.bid is not None else None
+    scored = [(_computed(step, claims.get(v.claim), v), claims.get(v.claim)) for v in sheet.scored]
+    score, total = claims.get(sheet.score or ""), claims.get(sheet.total or "")
+    rows: list[Row] = []
+    for seat, name in enumerate(players):
+        row: list[Any] = [*hand.head, seat, name, status]
+        if bids is not None:
+            row.append(bids.get(seat))
+        row.append("; ".join(text for who, text in hand.calls if who == seat) or None)
+        for value, claim in scored:
+            row += [_seat_value(value, seat), _claimed(claim, seat)]
+        row += [_at(step.scores, seat), _claimed(score, seat)]
+        row += [_at(step.totals, seat), _claimed(total, seat)]
+        codes = [p.code for p in hand.problems if p.seat is None or p.seat == seat]
+        row.append("; ".join(codes) or None)
+        rows.append(tuple(row))
+    return rows
 
 
-def _bid(hand: Any, seat: int, kind: str, field: str) -> Any:
-    """The seat's last bid of the hand, as recorded (a fact of the record, not of replay)."""
-    bids = [a for a in hand.actions if a.type == kind and a.seat == seat]
-    return getattr(bids[-1], field) if bids else None
+def _bids(hand: Any, bid: tuple[str, str]) -> dict[int, Any]:
+    """Each seat's last bid of the hand, as recorded (a fact of the record, not of replay)."""
+    kind, field = bid
+    return {a.seat: getattr(a, field) for a in hand.actions if a.type == kind}
 
 
-def _computed(step: HandSettled, claim: Claim | None, scored: Scored, seat: int) -> Any:
+def _computed(step: HandSettled, claim: Claim | None, scored: Scored) -> Any:
+    """The recomputed value of the hand (per seat or not): the claim's, else the settlement's,
+    else the step's, else what a hand played to the end shows when replay found nothing."""
     value = claim.computed if claim is not None else None
     if value is None and step.settlement is not None:
         value = _path(step.settlement, scored.computed)
@@ -259,6 +288,10 @@ def _computed(step: HandSettled, claim: Claim | None, scored: Scored, seat: int)
         value = _path(step, scored.computed)
     if value is None and step.status is HandStatus.COMPLETE:
         value = scored.absent
+    return value
+
+
+def _seat_value(value: Any, seat: int) -> Any:
     value = _at(value, seat)
     total = getattr(value, "total", None)  # pinochle's counters: the card points in all
     return total if isinstance(total, int) else value
@@ -304,28 +337,83 @@ def _problems_of(problems: Sequence[Any], step: HandSettled, *, last: bool) -> l
 
 def _action_rows(
     record: Any,
-    data: dict[str, Any],
     players: list[str],
     said: dict[tuple[int, int], str | None],
     digest: str,
 ) -> Iterator[Row]:
-    for index, hand in enumerate(data["hands"]):
-        for at, action in enumerate(hand["actions"]):
-            seat = action.get("seat")
-            rest = {k: v for k, v in action.items() if k not in ("type", "seat", "card")}
+    for index, hand in enumerate(record.hands):
+        for at, action in enumerate(hand.actions):
+            seat = getattr(action, "seat", None)  # a required field where there is one
             yield (
                 record.id,
                 digest,
                 record.game,
-                hand["number"],
+                hand.number,
                 at,
                 seat,
                 players[seat] if isinstance(seat, int) and seat < len(players) else None,
-                action["type"],
-                action.get("card"),
-                orjson.dumps(rest).decode() if rest else None,
+                action.type,
+                getattr(action, "card", None),  # a required field where there is one
+                _detail(action),
                 said.get((index, at)),
             )
+
+
+def _detail(action: Any) -> str | None:
+    """The fields of an action beyond its type, seat and card, as JSON (None: it has none)."""
+    kind = type(action)
+    others = _OTHERS.get(kind)
+    if others is None:
+        others = _OTHERS[kind] = any(k not in ("seat", "card") for k, _, _, _ in _fields(kind))
+    if not others:
+        return None  # a play, a pass: nothing to look at
+    rest = {k: v for k, v in _present(action).items() if k not in ("type", "seat", "card")}
+    return orjson.dumps(rest).decode() if rest else None
+
+
+_OTHERS: dict[type, bool] = {}
+"""Whether an action struct has fields beyond its seat and card."""
+
+
+_FIELDS: dict[type, list[tuple[str, str, Any, Any]]] = {}
+
+
+def _fields(kind: type) -> list[tuple[str, str, Any, Any]]:
+    """(key, attribute, default, default factory) of a struct's fields, looked up once."""
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = [(f.encode_name, f.name, f.default, f.default_factory) for f in fields(kind)]
+        _FIELDS[kind] = found
+    return found
+
+
+def _present(value: Any) -> Any:
+    """A decoded value as JSON reads the record ``records.parse.dumps`` writes: every field at
+    its default left out, the tag of a tagged struct first (the models' order but for it)."""
+    if isinstance(value, msgspec.Struct):
+        config = value.__struct_config__
+        out: dict[str, Any] = {} if config.tag_field is None else {config.tag_field: config.tag}
+        for key, name in _present_keys(value):
+            out[key] = _present(getattr(value, name))
+        return out
+    if isinstance(value, list | tuple):
+        return [_present(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _present(v) for k, v in value.items()}
+    return value
+
+
+def _present_keys(value: msgspec.Struct) -> list[tuple[str, str]]:
+    """(key, attribute) of the fields of a struct that are not at their default."""
+    keys = []
+    for key, name, default, factory in _fields(type(value)):
+        got = getattr(value, name)
+        if default is not NODEFAULT and got == default:
+            continue
+        if factory is not NODEFAULT and got == factory():
+            continue
+        keys.append((key, name))
+    return keys
 
 
 _CARRIED = {
@@ -347,24 +435,27 @@ _WHY = {
 }
 
 
-def losses(
-    record: str, data: dict[str, Any], table: str, carried_claims: set[str]
-) -> Iterator[Loss]:
-    """Every field of a record (``data``: as JSON reads it) that ``table`` cannot carry: once
-    per field, at its first place, saying how many places hold it."""
+def losses(record: Any, table: str, carried_claims: set[str]) -> Iterator[Loss]:
+    """Every field of a record (decoded: ``_decoded``) that ``table`` cannot carry: once per
+    field, at its first place, saying how many places hold it. A field at its default is no
+    fact the record states (``records.parse.dumps`` leaves it out)."""
     fields, hand_fields = _CARRIED[table]
-    for key in data:
+    for key in _keys(record):
         if key not in fields:
-            yield Loss(record, f"/{key}", key, _why(key, table))
-    for seat, player in enumerate(data["players"]):
-        for key in player.keys() - {"seat", "name"}:
-            yield Loss(record, f"/players/{seat}/{key}", f"player {key}", _why(key, table))
-    yield from _hand_losses(record, data["hands"], table, hand_fields, carried_claims)
+            yield Loss(record.id, f"/{key}", key, _why(key, table))
+    for seat, player in enumerate(record.players):
+        for key in dict.fromkeys(_keys(player)).keys() - {"seat", "name"}:
+            yield Loss(record.id, f"/players/{seat}/{key}", f"player {key}", _why(key, table))
+    yield from _hand_losses(record.id, record.hands, table, hand_fields, carried_claims)
+
+
+def _keys(value: msgspec.Struct) -> list[str]:
+    return [key for key, _ in _present_keys(value)]
 
 
 def _hand_losses(
     record: str,
-    hands: list[dict[str, Any]],
+    hands: Sequence[Any],
     table: str,
     fields: set[str],
     carried_claims: set[str],
@@ -372,10 +463,10 @@ def _hand_losses(
     first: dict[str, str] = {}
     count: dict[str, int] = {}
     for index, hand in enumerate(hands):
-        keys = [k for k in hand if k not in fields]
+        keys = [k for k in _keys(hand) if k not in fields]
         if table == "hands" and "claims" in keys:
             keys.remove("claims")
-            keys += [f"claims/{k}" for k in hand["claims"] if k not in carried_claims]
+            keys += [f"claims/{k}" for k in _keys(hand.claims) if k not in carried_claims]
         for key in keys:
             first.setdefault(key, f"/hands/{index}/{key}")
             count[key] = count.get(key, 0) + 1
