@@ -74,6 +74,7 @@ def _generate(game: str, path: Path, hands: int) -> None:
     count = _record_count(game, hands)
     argv = [*generate_argv(game, count), "-o", str(path)]
     print(f"generating {path.name}: {count} records ...", file=sys.stderr, flush=True)
+    path.parent.mkdir(parents=True, exist_ok=True)  # bench/out/ is git-ignored: not in a clone
     start = time.perf_counter()
     process = subprocess.Popen(argv)
     while True:

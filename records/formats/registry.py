@@ -59,7 +59,11 @@ class Format:
         try:
             importlib.import_module(package)
         except ImportError:
-            return f"{self.name} needs {package}: pip install 'tricklog[{extra}]'"
+            # tricklog is installed from its clone, not from PyPI: name both ways to get it
+            return (
+                f"{self.name} needs {package}: pip install {package}, "
+                f"or pip install -e '.[{extra}]' in tricklog's clone"
+            )
         return None
 
     @property

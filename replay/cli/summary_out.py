@@ -81,12 +81,13 @@ def run_summary(
     from records.io import iter_entries
     from replay.summarize import Summary
 
-    if output_format == "parquet" and not _has_pyarrow():  # say so before the long read
-        print(
-            "error: --format parquet needs pyarrow: pip install 'tricklog[parquet]'",
-            file=sys.stderr,
-        )
-        return Exit.USAGE
+    if output_format == "parquet":  # say so before the long read
+        from records.formats.registry import by_name
+
+        missing = by_name("parquet").missing()
+        if missing is not None:
+            print(f"error: --format {missing}", file=sys.stderr)
+            return Exit.USAGE
     summary = Summary(by=by)
     bar_context = _progress() if not quiet and sys.stderr.isatty() else nullcontext()
     with bar_context as bar:
@@ -173,16 +174,8 @@ def _present(rows: list[dict[str, Any]]) -> list[str]:
     return [c for c in columns() if c in GENERAL or any(c.startswith(g) for g in games)]
 
 
-def _has_pyarrow() -> bool:
-    try:
-        import pyarrow.parquet  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _parquet(rows: list[dict[str, Any]], output: str) -> None:
-    """Write the groups as Parquet (``_has_pyarrow`` said it can)."""
+    """Write the groups as Parquet (the format registry said pyarrow is there)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 

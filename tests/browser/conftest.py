@@ -1,7 +1,7 @@
 """One headless chromium for the whole session, started by the tests themselves: Debian's
 ``/usr/bin/chromium`` (or ``$TRICKLOG_CHROMIUM``) driven by Playwright's Python API, never a
 browser download. Without either the tests skip and say which is missing (``.ci/run`` installs
-chromium with apt; ``pip install 'tricklog[browser]'`` brings Playwright)."""
+chromium with apt; ``pip install -e '.[browser]'`` brings Playwright)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 - optional: skip without
     except ImportError:
-        pytest.skip("playwright is not installed: pip install 'tricklog[browser]'")
+        pytest.skip("playwright is not installed: pip install -e '.[browser]'")
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium (as .ci/run does)")
     with sync_playwright() as playwright:

@@ -133,7 +133,10 @@ def test_parquet_needs_a_file_and_pyarrow(
     out = tmp_path / "players.parquet"
     run = tricklog("summarize", str(mixed), "--format", "parquet", "-o", str(out))
     assert run.code == 2
-    assert "--format parquet needs pyarrow: pip install 'tricklog[parquet]'" in run.err
+    assert (
+        "--format parquet needs pyarrow: pip install pyarrow, "
+        "or pip install -e '.[parquet]' in tricklog's clone"
+    ) in run.err
     assert not out.exists()
 
 

@@ -122,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         help=f"command lines per input, chosen at random of the {len(COMMANDS)} (3)",
     )
     args = parser.parse_args(argv)
+    if args.atheris:
+        try:
+            import atheris  # noqa: F401, PLC0415 (optional: installed by hand where it builds)
+        except ImportError:  # a usage error, exit 2, not a traceback
+            parser.error("--atheris needs atheris: pip install atheris (where it builds)")
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     print(f"fuzzing for {args.minutes:g} min, seed {seed}; failures go to {args.out}/")
     if args.atheris:
