@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from records.identity import record_hash
@@ -192,7 +193,22 @@ class RecordReport:
             out["totals"] = self.totals
             out["winners"] = self.winners
             out["claims"] = [c.to_dict() for c in self.claims]
-        return out
+        return _exact(out) if self.game == "bestia" else out
+
+
+def _exact(value: Any) -> Any:
+    """``value`` with every exact fraction (Bestia's ``pot_rounding = exact``) written as the
+    record format writes money: a whole amount as an integer, any other as
+    ``{"numerator": n, "denominator": d}``, so that a report is plain JSON data."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        return {"numerator": value.numerator, "denominator": value.denominator}
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    return value
 
 
 def report(steps: Iterable[Step], source: str = "<record>") -> RecordReport:
