@@ -26,6 +26,7 @@ from records.formats.files import open_input
 from records.io import Entry, ReadFailure, is_record_file, iter_entries
 
 if TYPE_CHECKING:
+    from records.problems import Problem
     from records.record import Record
 
 __all__ = ["FORMS", "entries", "read", "record_bytes", "sniff", "write"]
@@ -35,8 +36,6 @@ FORMS = ("pretty", "compact", "canonical")
 
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
     """Every record of a JSON or JSON Lines input, as ``Read`` values."""
-    from records.parse import parse  # noqa: PLC0415 (the models: not for a writer's own decoder)
-
     for item in entries(path, stdin):
         if isinstance(item, ReadFailure):
             yield item
@@ -46,6 +45,14 @@ def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailu
             yield Read(item.where, None, tuple(result))
         else:
             yield Read(item.where, result)
+
+
+def parse(data: bytes) -> Record | list[Problem]:
+    """``records.parse.parse``, imported on first use: the models load only when a record is
+    read through them (a writer with a decoder of its own, such as a table's, never does)."""
+    from records.parse import parse as through_the_models  # noqa: PLC0415
+
+    return through_the_models(data)
 
 
 def entries(path: str, stdin: IO[bytes] | None = None) -> Iterator[Entry | ReadFailure]:
