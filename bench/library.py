@@ -4,8 +4,9 @@ The library's API is being rewritten, so each way in is one small piece here and
 in ``bench/`` imports ``records``, ``replay`` or ``tricklog``. ``check_line`` tries the new API
 and falls back to today's; once the old one is gone, dropping the fallback is the only change.
 
-* ``check_line(data, audit)``: one record's bytes in, the library's report out
-  (``tricklog.check_bytes`` if it exists, else ``replay.check.check_entry``);
+* ``check_line(data, audit, detail)``: one record's bytes in, the library's report out
+  (``tricklog.check_bytes`` if it exists, else ``replay.check.check_entry``; without
+  ``detail``, ``replay.check.check_bytes(detail=False)``, the call ``tricklog audit -q`` makes);
 * ``PYDANTIC_PARSE``: bytes to the pydantic model, no replay (``records.io.parse``);
 * ``MSGSPEC_DECODE``: bytes to the msgspec structs of ``records.structs``, once that module and
   a decoder in it exist (probed for: a ``Decoder``, a ``decode`` function or a record type);
@@ -41,8 +42,22 @@ LIBRARY_ROOT = Path(_FILE).resolve().parents[1]
 """The checkout the library is imported from (it may not be this one, under PYTHONPATH)."""
 
 
-def check_line(data: bytes, audit: bool) -> Any:
-    """The library's report on one record (one line of an archive): validate, or audit."""
+try:  # the call ``tricklog audit -q`` makes: the verdict, without a check per agreeing claim
+    from replay.check import check_bytes as _verdict_bytes
+
+    VERDICT_API = "replay.check.check_bytes(detail=False)"
+except ImportError:
+    _verdict_bytes = None  # type: ignore[assignment]
+    VERDICT_API = None
+
+
+def check_line(data: bytes, audit: bool, detail: bool = True) -> Any:
+    """The library's report on one record (one line of an archive): validate, or audit.
+    Without ``detail`` (where the library has that switch) claims that agree are not listed
+    one by one, as in ``tricklog audit -q`` and every summary-only run; the verdict and the
+    problems are the same."""
+    if not detail and _verdict_bytes is not None:
+        return _verdict_bytes(data, audit=audit, detail=False)
     if _check_bytes is not None:
         return _check_bytes(data, audit=audit)
     return check_entry(Entry("<bench>", None, data), audit=audit)

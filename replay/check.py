@@ -10,6 +10,7 @@ and explain what is wrong in the format's words.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -27,6 +28,29 @@ from replay.report import RecordReport, report
 from replay.steps import Step
 
 __all__ = ["check", "check_bytes", "check_entry", "check_paths", "check_record", "decode", "steps"]
+
+
+class _Paused:
+    """The cycle collector paused for one record (``check``), and resumed as it was found;
+    pausing within a pause changes nothing."""
+
+    __slots__ = ("resume",)
+
+    def __init__(self) -> None:
+        self.resume: list[bool] = []
+
+    def __enter__(self) -> None:
+        enabled = gc.isenabled()
+        self.resume.append(enabled)
+        if enabled:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.resume.pop():
+            gc.enable()
+
+
+_PAUSED = _Paused()
 
 
 def decode(data: bytes) -> Any:
@@ -55,11 +79,17 @@ def check(
     record: Any, *, audit: bool = True, detail: bool = True, source: str = "<record>"
 ) -> RecordReport:
     """Replay a record and report; with ``audit`` also compare every claim with the
-    recomputation. Without ``detail`` claims that agree are not listed one by one."""
-    stream = replay(record, game_of(record).referee, actions=False)
-    if audit:
-        stream = compare_claims(stream, checks=detail)
-    out = report(stream, source)
+    recomputation. Without ``detail`` claims that agree are not listed one by one.
+
+    The cycle collector is paused while one record replays: a replay makes thousands of small
+    objects and no reference cycles, so a collection in the middle of it only walks (and ages)
+    objects that are about to be freed, about a tenth of an audit's time. It runs as usual
+    between records; nothing about the result depends on it."""
+    with _PAUSED:
+        stream = replay(record, game_of(record).referee, actions=False)
+        if audit:
+            stream = compare_claims(stream, checks=detail)
+        out = report(stream, source)
     out.record = record  # for its hash, worked out only if a report asks
     return out
 
@@ -73,11 +103,12 @@ def check_bytes(
     data: bytes, *, audit: bool = True, detail: bool = True, source: str = "<record>"
 ) -> RecordReport:
     """Decode and check one record's bytes; a malformed record gives a report, never raises."""
-    decoded = decode(data)
-    if isinstance(decoded, list):
-        problems: list[Problem] = decoded
-        return RecordReport(source=source, problems=problems)
-    return check(decoded, audit=audit, detail=detail, source=source)
+    with _PAUSED:
+        decoded = decode(data)
+        if isinstance(decoded, list):
+            problems: list[Problem] = decoded
+            return RecordReport(source=source, problems=problems)
+        return check(decoded, audit=audit, detail=detail, source=source)
 
 
 def check_entry(entry: Entry, *, audit: bool = False, detail: bool = True) -> RecordReport:

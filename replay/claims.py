@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 ABANDONED = HandStatus.ABANDONED
+MATCH = ClaimStatus.MATCH
 
 Corrections = dict[str, dict[int | None, Any]]
 """Claim name -> seat (None: a scalar claim) -> the value a reported running value should have
@@ -202,7 +203,9 @@ def compare_rows(
             if claim.show_missing and checks:
                 found.append(compare(claim.name, None, None, computed))
             continue
-        if not checks and recorded == computed:
+        if recorded == computed:  # every value it states matches: nothing to work out
+            if checks and claim.listed:
+                _matches(claim, recorded, computed, found)
             continue
         if not claim.per_seat:
             _one(claim, None, claim.pointer, recorded, computed, hand, out)
@@ -212,10 +215,26 @@ def compare_rows(
             continue
         for seat, value in enumerate(recorded):
             if value is not None:
-                at = f"{claim.pointer}/{seat}"
                 share = computed[seat] if computed is not None else None
-                _one(claim, seat, at, value, share, hand, out)
+                _one(claim, seat, None, value, share, hand, out)
     return found, problems, notes
+
+
+def _matches(claim: Claim, recorded: Any, computed: Any, found: list[ClaimCheck]) -> None:
+    """The checks of a claim equal to its recomputation, as ``_one`` lists them: a scalar
+    claim once, a per-seat claim for each seat it states (which cannot be None, since the
+    recomputed value equals it)."""
+    name = claim.name
+    if not claim.per_seat:
+        found.append(ClaimCheck(name, None, recorded, computed, MATCH))
+        return
+    found.extend(
+        [
+            ClaimCheck(name, seat, value, share, MATCH)
+            for seat, (value, share) in enumerate(zip(recorded, computed, strict=True))
+            if value is not None
+        ]
+    )
 
 
 _Out = tuple[
@@ -235,12 +254,14 @@ and what a ``Chain`` is worked out from (the hand before, this hand's claims, ab
 def _one(
     claim: Claim,
     seat: int | None,
-    at: str,
+    at: str | None,
     recorded: Any,
     computed: Any,
     hand: int | None,
     out: _Out,
 ) -> None:
+    """Compare one value of a claim (``seat``'s, or the scalar's); ``at`` is its pointer,
+    worked out from the claim's and the seat only for a problem when None."""
     check = compare(claim.name, seat, recorded, computed)
     if claim.listed:
         out[0].append(check)
@@ -276,6 +297,8 @@ def _one(
         message = claim.message(recorded, computed)
     else:
         message = f"{_subject(claim, seat, _said(recorded))}, recomputed {_said(computed)}"
+    if at is None:
+        at = f"{claim.pointer}/{seat}"
     out[1].append(
         Problem(
             claim.code or f"{claim.name}.mismatch",

@@ -306,8 +306,13 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
     hands, strength, trump, after = play.hands, play.strength, play.trump, play.after
     trick = play.trick
     cards, seats, size = trick.cards, trick.seats, play.players
+    tricks, won, last, lead_fault = play.tricks, play.won, play.last, play.lead_fault
+    rules = play.follow
+    fixed = rules if isinstance(rules, FollowRules) else None  # else a function of the lead
     led = cards[0][-1] if cards else ""
+    # The card winning so far, its suit and its strength (read once per card that takes over).
     best = cards[trick.best] if cards else ""
+    high, top = best[-1:], strength[best] if cards else 0
     follow = play.duties(led or None)
     binding = follow.must_head
     turn = play.turn
@@ -330,8 +335,8 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
             break
         suit = card[-1]
         if not led:
-            if play.lead_fault is not None:
-                lead = play.lead_fault(play, seat, card)
+            if lead_fault is not None:
+                lead = lead_fault(play, seat, card)
                 if lead is not None:
                     fault = (lead[0], lead[1], lead[2], card)
                     break
@@ -346,23 +351,24 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
         # Take the card: the highest trump wins, else the highest card of the led suit; of two
         # identical cards the first played (a strict ">").
         if not led:
-            led, best = suit, card
-            follow = play.duties(suit)
+            led, high, top = suit, suit, strength[card]
+            follow = fixed if fixed is not None else rules(suit)  # type: ignore[operator]
             binding = follow.must_head
-        elif suit == best[-1]:
-            if strength[card] > strength[best]:
-                trick.best, best = len(cards), card
+        elif suit == high:
+            rank = strength[card]
+            if rank > top:
+                trick.best, top = len(cards), rank
         elif suit == trump:
-            trick.best, best = len(cards), card
+            trick.best, high, top = len(cards), suit, strength[card]
         cards.append(card)
         seats.append(seat)
         if len(cards) < size:
             turn = after[seat]
             continue
         turn = seats[trick.best]
-        play.tricks.append(trick)
-        play.won[turn] += 1
-        if len(play.tricks) == play.last:
+        tricks.append(trick)
+        won[turn] += 1
+        if len(tricks) == last:
             reached = position + 1
             break
         trick = play.trick = Trick(trick.number + 1, turn)

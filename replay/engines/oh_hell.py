@@ -848,13 +848,13 @@ class Settlement:
 
 def settle(state: State, carry: object = None) -> Settlement:
     """The scores of a hand that is over."""
-    bids = tuple(b if b is not None else 0 for b in state.bids)
+    bids = tuple([0 if b is None else b for b in state.bids])
     tricks = tuple(state.play.won)
     if state.phase is ABANDONED:
         return Settlement(state.size, bids, tricks, None)
     score, size, teams = state.table.score, state.size, state.table.teams
     paired = zip(by_team(teams, bids), by_team(teams, tricks), strict=True)
-    scores = tuple(score(size, b, t) for b, t in paired)
+    scores = tuple([score(size, b, t) for b, t in paired])
     return Settlement(size, bids, tricks, scores)
 
 

@@ -75,9 +75,9 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         if settlement is None or settlement.scores is None:
             return None
         rules = result.state.rules
-        names = {p.seat: p.name for p in record.players}
 
         def explain() -> list[str]:
+            names = {p.seat: p.name for p in record.players}
             return [_explain(score, names) for score in settlement.explain(rules)]
 
         return explain
