@@ -383,6 +383,8 @@ def _without_none(t: Any) -> Any:
 
 def _any_keys(value: Any) -> int:
     """Keys in an arbitrary decoded JSON value (without recursion: it may be deep)."""
+    if not isinstance(value, (dict, list)):
+        return 0  # most values it is asked about (Bestia's money claims) are plain numbers
     count, stack = 0, [value]
     while stack:
         node = stack.pop()
