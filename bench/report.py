@@ -35,7 +35,7 @@ class GameResult:
     skipped: dict[str, str] = field(default_factory=dict)
     """Pieces not timed, and why."""
     process: dict[str, Stats] | None = None
-    """CPU of whole processes: ``orjson`` (the bare loop) and ``audit`` (``tricklog audit -q``)."""
+    """CPU of whole processes: ``orjson`` (the bare loop) and ``audit`` (``tricklog audit -q -j 1``)."""
 
     def per_kib(self) -> float:
         return self.pieces["audit"].median * 1e6 / self.archive.kib
@@ -100,7 +100,7 @@ def process_table(results: list[GameResult]) -> str:
         for r in results
         if r.process is not None
     ]
-    header = ["archive", "MiB", "orjson loop, CPU s", "`tricklog audit -q`, CPU s", "ratio"]
+    header = ["archive", "MiB", "orjson loop, CPU s", "`tricklog audit -q -j 1`, CPU s", "ratio"]
     return table(header, rows)
 
 
