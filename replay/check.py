@@ -11,6 +11,7 @@ and explain what is wrong in the format's words.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -19,7 +20,7 @@ import msgspec
 from records.duplicates import find_duplicates
 from records.io import Entry, ReadFailure, iter_entries
 from records.limits import too_deep
-from records.problems import Problem
+from records.problems import Kind, Problem, pointer
 from records.structs import ANY_RECORD
 from replay.claims import compare_claims
 from replay.driver import replay
@@ -61,11 +62,37 @@ def decode(data: bytes) -> Any:
         record = ANY_RECORD.decode(data)
         if not too_deep(record):  # the one limit msgspec cannot state (records.limits)
             return find_duplicates(data, record) or record
-    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-        pass
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
+        if len(data) > EXPLAIN_BYTES:
+            return [_refused(exc, len(data))]
     from records.parse import parse  # the models explain what the fast decoder refused
 
     return parse(data)  # which reports duplicate keys too
+
+
+EXPLAIN_BYTES = 1 << 20
+"""Above this size a refused record is reported with the fast decoder's first error only: the
+models' explanation holds the whole document as Python objects, and much more besides (about
+27 times the record's size, 777 MB for a 16 MiB record), which hostile input must not be able
+to ask for."""
+
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def _refused(exc: Exception, size: int) -> Problem:
+    """The fast decoder's error as a problem: its message, and its ``$.a[0].b`` path as a
+    JSON Pointer."""
+    text = str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"
+    message, _, where = text.partition(" - at `$")
+    parts = [m[0] if m[0] else int(m[1]) for m in _STEP.findall(where.rstrip("`"))]
+    code = "record.schema" if isinstance(exc, msgspec.ValidationError) else "record.json"
+    return Problem(
+        code,
+        Kind.MALFORMED,
+        f"{message.rstrip('.')} (the record is {size:,} bytes, over {EXPLAIN_BYTES:,}: "
+        "only the first fault is reported)",
+        pointer(*parts),
+    )
 
 
 def steps(record: Any, *, audit: bool = True, actions: bool = True) -> Iterator[Step]:
