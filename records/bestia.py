@@ -7,10 +7,10 @@ Seats are numbered 0, 1, 2, ... **anticlockwise**, the game's direction of play:
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay/engines/bestia.py`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §3.7 (docs/bestia.md). Amounts are integers in the
+Parameter names and values follow docs/bestia.md. Amounts are integers in the
 smallest unit; under ``pot_rounding = exact`` an amount the source wrote down may also be an
 exact fraction of the unit, ``{"numerator": 10, "denominator": 3}`` for 10/3, since shares of a
-pot that does not divide by the hand size are carried exactly (RULES.md §3.6 (8)). A fraction is
+pot that does not divide by the hand size are carried exactly (docs/bestia.md). A fraction is
 an object rather than the text ``"10/3"`` so that the schema checks it whole (a denominator of at
 least 1; no pattern to read, which the two decoders would read differently).
 """

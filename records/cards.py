@@ -85,17 +85,17 @@ class Deck:
 FRENCH_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 FRENCH_52 = Deck("french-52", ranks="23456789TJQKA", suits="CDHS", suit_symbols=FRENCH_SYMBOLS)
-"""The standard 52-card deck of Oh Hell (RULES.md §2.1, docs/oh_hell.md): Ace high, no suit
+"""The standard 52-card deck of Oh Hell (docs/oh_hell.md): Ace high, no suit
 ranking."""
 
 PINOCHLE_48 = Deck(
     "pinochle-48", ranks="9JQKTA", suits="CDHS", copies=2, suit_symbols=FRENCH_SYMBOLS
 )
-"""The 48-card pinochle deck (RULES.md §1.1, docs/pinochle.md): two of every A 10 K Q J 9 in four
+"""The 48-card pinochle deck (docs/pinochle.md): two of every A 10 K Q J 9 in four
 suits, Ace high and the Ten above the King."""
 
 ITALIAN_40 = Deck("italian-40", ranks="24567JNK3A", suits="bcds")
-"""The 40-card Italian-suited deck of Bestia (RULES.md §3.1, docs/bestia.md).
+"""The 40-card Italian-suited deck of Bestia (docs/bestia.md).
 
 Notation: an upper-case rank then a lower-case suit, two characters like every card here.
 

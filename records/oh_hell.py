@@ -2,7 +2,7 @@
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay/engines/oh_hell.py`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §2.7 (docs/oh_hell.md).
+Parameter names and values follow docs/oh_hell.md.
 """
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 
 The rules block is a plain dataclass (no pydantic import) so that the rules engine in
 ``replay.engines.pinochle`` can take it as it is; pydantic validates it inside a record.
-Parameter names and values follow RULES.md §1.10 (docs/pinochle.md); suits are the card letters
+Parameter names and values follow docs/pinochle.md; suits are the card letters
 ``C D H S``.
 
 A hand records what happened at the table, in order: the auction calls, the declarer taking
 (and showing) the widow, the trump named, the melds declared with the cards that make each one,
 the three cards buried, the plays and any concession. Trump, melds and burial may be declared
-again before the first lead; the last declaration stands (RULES.md §1.4, §5).
+again before the first lead; the last declaration stands (docs/pinochle.md).
 """
 
 from __future__ import annotations

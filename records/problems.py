@@ -1,6 +1,6 @@
 """Problems are values: what is wrong with a record, where, and by how much.
 
-Three kinds (STYLE.md §6):
+Three kinds:
 
 * ``malformed`` -- the text does not parse, or does not fit the schema;
 * ``illegal`` -- an action or deal the rules forbid in the replayed state;

@@ -1,6 +1,6 @@
 """The steps of a replay: what the driver (``replay.driver``) yields as it walks a record.
 
-One traversal feeds every consumer (STYLE.md §13): the verdict, the claim comparison, the JSON
+One traversal feeds every consumer: the verdict, the claim comparison, the JSON
 report, the derivation, and the converters, summaries and views to come are all reducers over
 these steps. A consumer that knows no game's rules can still follow any game.
 

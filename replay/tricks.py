@@ -1,7 +1,7 @@
 """The play of the cards, shared by every engine: the seats around the table, the trick, the one
 duty that decides what a player may play to it, and the one loop that plays cards into tricks.
 
-The games differ only by data (RULES.md §4; docs/ describes each game): the order of the players,
+The games differ only by data (docs/README.md; docs/ describes each game): the order of the players,
 whether a void player must trump, whether a trump must beat the trumps already played, whether a
 follower must head the trick, whether a leader owes a card (Bestia's top trump). The duty is coded
 once, in ``follow_fault``, which both decides and explains; ``legal_cards`` is derived from it.

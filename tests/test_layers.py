@@ -1,4 +1,4 @@
-"""The layers import in one direction (STYLE.md): records <- replay engines <- referees <- CLI."""
+"""The layers import in one direction (README, architecture): records <- replay engines <- referees <- CLI."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules block of Bestia (RULES.md §3.7; in words in docs/bestia.md): every parameter, the
+"""The rules block of Bestia (docs/bestia.md): every parameter, the
 defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
@@ -140,7 +140,7 @@ DEFAULT_RULES = BestiaRules(
     all_pass="refund_and_carry",
     pot_rounding="floor_carry",
 )
-"""The original text's rules with the readings of RULES.md §3.8 (docs/bestia.md), for four
+"""The original text's rules with the readings of docs/bestia.md, for four
 players."""
 
 PRESETS: dict[str, BestiaRules] = {

@@ -1,4 +1,4 @@
-"""The rules block of Oh Hell (RULES.md §2.7; in words in docs/oh_hell.md): every parameter, the
+"""The rules block of Oh Hell (docs/oh_hell.md): every parameter, the
 defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
@@ -151,7 +151,7 @@ DEFAULT_RULES = OhHellRules(
     grand_slam=50,
     cut_tiebreak_suits="none",
 )
-"""The original text's rules with the readings of RULES.md §2.8 (docs/oh_hell.md), for four
+"""The original text's rules with the readings of docs/oh_hell.md, for four
 players."""
 
 PRESETS: dict[str, OhHellRules] = {
@@ -174,7 +174,7 @@ PRESETS: dict[str, OhHellRules] = {
         no_trump_rule="last_deal_always",
     ),
 }
-"""Named bundles of rule values (docs/oh_hell.md; RULES.md §2.6 for ``openspiel``)."""
+"""Named bundles of rule values (docs/oh_hell.md for ``openspiel``)."""
 
 PRESETS["ohhellweb"] = dataclasses.replace(
     DEFAULT_RULES,

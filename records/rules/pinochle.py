@@ -1,4 +1,4 @@
-"""The rules block of Auction Pinochle (RULES.md §1.10; in words in docs/pinochle.md): every
+"""The rules block of Auction Pinochle (docs/pinochle.md): every
 parameter, the defaults and the presets.
 
 A plain dataclass, with no pydantic import, so that the rules engine can take it as it is;
@@ -178,7 +178,7 @@ DEFAULT_RULES = PinochleRules(
     kitty=False,
     kitty_threshold=350,
 )
-"""The original text's rules with the readings of RULES.md §1.11 (docs/pinochle.md)."""
+"""The original text's rules with the readings of docs/pinochle.md."""
 
 PRESETS: dict[str, PinochleRules] = {
     "default": DEFAULT_RULES,

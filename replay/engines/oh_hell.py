@@ -1,7 +1,7 @@
-"""Oh Hell ("Blackout") rules engine, after RULES.md §2 and the Russian original text (S-OH);
+"""Oh Hell ("Blackout") rules engine, after docs/oh_hell.md and the Russian original text (S-OH);
 docs/oh_hell.md says the same for users, with the readings below under the same Q-OH labels.
 
-Implemented readings (RULES.md §2.8), each selectable by a rule parameter of the record:
+Implemented readings (docs/oh_hell.md), each selectable by a rule parameter of the record:
 
 * the schedule grows from one card to floor(52 / players) (Q-OH-4: 17 deals for 3 players);
 * a deal has no trump only when no card is left to turn (Q-OH-3, ``stock_empty``);
@@ -303,7 +303,7 @@ def rules_fault(rules: OhHellRules) -> RulesFault | None:
 
 def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
     """The deal's shape (seats, cards per seat from the schedule), its cards, and its trump
-    card (RULES.md §2.2: turned from the stock, the dealer's own card, or none)."""
+    card (docs/oh_hell.md: turned from the stock, the dealer's own card, or none)."""
     rules = game.rules
     n = rules.num_players
     hands = deal.hands
@@ -859,7 +859,7 @@ def settle(state: State, carry: object = None) -> Settlement:
 
 
 def winners(totals: Sequence[int]) -> list[int]:
-    """Every seat with the highest total (RULES.md Q-OH-7: ties share the win)."""
+    """Every seat with the highest total (docs/oh_hell.md, Q-OH-7: ties share the win)."""
     best = max(totals)
     return [seat for seat, total in enumerate(totals) if total == best]
 

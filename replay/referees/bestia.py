@@ -418,7 +418,7 @@ def _derivation(players: Any, s: Settlement, totals: list[Any] | None) -> list[s
 
 
 def _declaration_orders(rules: BestiaRules, hand: Any) -> list[str]:
-    """Which ``declaration_start`` the recorded first round fits (RULES.md Q-BES-1)."""
+    """Which ``declaration_start`` the recorded first round fits (docs/bestia.md, Q-BES-1)."""
     said = [a.seat for a in hand.actions if a.type in ("pass", "join")]
     fits = []
     for start in ("right_of_eldest", "right_of_dealer"):

@@ -35,7 +35,7 @@ from replay.steps import Claim, HandSettled
 
 
 class Kitty(Ledger):
-    """The kitty's balance (RULES.md §1.9), None once a hand could not be settled."""
+    """The kitty's balance (docs/pinochle.md), None once a hand could not be settled."""
 
     def __init__(self, balance: int | None) -> None:
         self.balance = balance
@@ -260,7 +260,7 @@ def _pointers(index: int) -> tuple[tuple[str, str], ...]:
 
 
 def _bonus_hint(rules: PinochleRules, settled: Settlement) -> Callable[[Any], str | None] | None:
-    """RULES.md Q-PIN-4: a meld claim that the bonus table would give, under additive rules."""
+    """docs/pinochle.md, Q-PIN-4: a meld claim that the bonus table would give, under additive rules."""
     if rules.double_meld_values != "additive":
         return None
 

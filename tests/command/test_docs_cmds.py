@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +140,24 @@ def test_source_that_cites_the_rules_specification_names_the_docs_page_too() -> 
             text = path.read_text()
             if cites.search(text):
                 assert "docs/" in text, f"{path.relative_to(ROOT)} cites RULES.md but no docs/ page"
+
+
+def test_no_file_of_the_repository_points_outside_it() -> None:
+    """The specification and the style guide the project was written from are not in a clone:
+    no tracked file (this test aside) cites them or the folder they live in."""
+    outside = re.compile(r"RULES\.md|STYLE\.md|\.\./shared|/work/shared|shared/(?:rules|realdata)")
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    me = Path(__file__).resolve()
+    for name in listed.stdout.splitlines():
+        path = ROOT / name
+        if path.resolve() == me or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue  # a picture
+        assert not outside.search(text), f"{name} points outside the repository"

@@ -2,7 +2,7 @@
 the opponents' counters, the declarer's points and the outcome.
 
 * hand-worked values (fixtures/pinochle/make_valid.py works them out; here they are written
-  again from RULES.md §1.1, §1.4, §1.8, §1.9) and a recount of the tricks and counters of the
+  again from docs/pinochle.md) and a recount of the tricks and counters of the
   hands played out, with this file's own card-point table;
 * each new claim, wrong, is one problem with its own code at its pointer; melds in another
   order still match;

@@ -1,5 +1,5 @@
 """The hand-worked pinochle fixtures, replayed and checked against values worked out by hand
-from RULES.md §1.4 (meld table) and §1.9 (payment table); the declarer's counters are recounted
+from docs/pinochle.md (meld table and payment table); the declarer's counters are recounted
 here from the replayed tricks with this file's own card-point table."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Known-value tests of the Bestia engine, worked from RULES.md §3.2-3.5 and §5, driven through
+"""Known-value tests of the Bestia engine, worked from docs/bestia.md, driven through
 the engine's interface (``ENGINE.check`` / ``apply`` / ``legal_actions`` / ``finish``)."""
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def test_the_generator_writes_every_new_event_and_claim() -> None:
 
 
 def _values() -> list[tuple[str, object]]:
-    """Every value of every rules parameter with a fixed set of values (RULES.md §3.7)."""
+    """Every value of every rules parameter with a fixed set of values (docs/bestia.md)."""
     hints = typing.get_type_hints(BestiaRules, include_extras=True)
     found: list[tuple[str, object]] = []
     for name, annotated in hints.items():

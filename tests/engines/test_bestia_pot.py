@@ -1,4 +1,4 @@
-"""Known values of the Bestia pot ledger, worked by hand from RULES.md §3.6 and §5.
+"""Known values of the Bestia pot ledger, worked by hand from docs/bestia.md.
 
 Every expected number below was computed on paper from the rule text, not by the engine.
 """

@@ -2,7 +2,7 @@
 
 * every generated sitting replays clean with ``audit=True``; the cards each seat may play, the
   trick winners and (for the presets with the original text's money rules) every amount agree
-  with a small independent oracle written here from RULES.md §3.4-3.6;
+  with a small independent oracle written here from docs/bestia.md;
 * mutating exactly one action (an illegal card, a declaration by the wrong seat, a card drawn
   that is not the top of the stock) gives exactly one problem, at that action's pointer;
 * money is conserved on thousands of random sittings: in every hand what the seats paid equals
@@ -44,7 +44,7 @@ def _reparse(data: dict[str, Any]) -> BestiaRecord:
     return parsed
 
 
-# --- an independent oracle (RULES.md §3.4-3.6) -----------------------------------------------
+# --- an independent oracle (docs/bestia.md) -----------------------------------------------
 
 
 def _beats(card: str, best: str, trump: str) -> bool:

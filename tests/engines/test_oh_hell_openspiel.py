@@ -7,7 +7,7 @@ point tricklog's legal bids and plays must equal pyspiel's ``legal_actions()``. 
 of such a record is replaced by one pyspiel would refuse (a revoke, a bid out of range, the hook
 broken by the last bidder), and tricklog must report that code at that action's pointer.
 
-Mapping decisions (OpenSpiel ``games/oh_hell``, RULES.md §2.6):
+Mapping decisions (OpenSpiel ``games/oh_hell``, docs/oh_hell.md):
 
 * card id = rank * num_suits + suit, suits in the order C, D, S, H and ranks 2..A; pyspiel
   prints id 0 as ``C2`` and id 32 as ``CT``. tricklog writes rank then suit (``2C``, ``TC``).

@@ -1,7 +1,7 @@
 """Property tests of the Oh Hell referee over random legal games from the generator.
 
 * every generated game replays clean with ``audit=True``; trick winners and scores agree with a
-  small independent oracle written here from RULES.md §2.4-2.5, and the tricks of a deal add up
+  small independent oracle written here from docs/oh_hell.md, and the tricks of a deal add up
   to its size;
 * with the hook on, the bids of a deal never add up to its size;
 * mutating exactly one action (a card the rules forbid there, a bid out of range, the wrong
@@ -29,7 +29,7 @@ from replay.report import RecordReport
 
 RANKS = "23456789TJQKA"
 DECK = [r + s for s in "CDHS" for r in RANKS]
-DEALS = {  # hand-worked from RULES.md §2.2: floor(52 / n), Hoyle's table
+DEALS = {  # hand-worked from docs/oh_hell.md: floor(52 / n), Hoyle's table
     "default": {3: 17, 4: 13, 5: 10, 6: 8, 7: 7},
     "hoyle": {3: 15, 4: 13, 5: 10, 6: 8, 7: 7},
     "openspiel": {3: 1, 4: 1, 5: 1, 6: 1, 7: 1},
@@ -97,7 +97,7 @@ def _oracle_scores(rules: Any, size: int, bids: list[int], tricks: list[int]) ->
 def _may_play(
     card: str, holding: list[str], trick: list[str], trump: str | None, basas: bool
 ) -> bool:
-    """RULES.md §2.4: follow suit if able; else any card, or a trump if able under Basas."""
+    """docs/oh_hell.md: follow suit if able; else any card, or a trump if able under Basas."""
     if card not in holding:
         return False
     if not trick:
@@ -342,7 +342,7 @@ VARIANTS = st.fixed_dictionaries(
 
 
 def _has_trump(rules: Any, number: int, size: int, last: int, largest: int) -> bool:
-    """RULES.md §2.2, by hand: is a card turned for trump in this deal?"""
+    """docs/oh_hell.md, by hand: is a card turned for trump in this deal?"""
     stock_left = 52 - rules.num_players * size
     match rules.no_trump_rule:
         case "dealer_last_card" | "cap_hand_size":

@@ -1,4 +1,4 @@
-"""Known-value tests of the Oh Hell rules, every number worked by hand from RULES.md §2 and the
+"""Known-value tests of the Oh Hell rules, every number worked by hand from docs/oh_hell.md and the
 Russian original text (seed 001): scoring, the deal schedule and trump source, the bidding
 order, the hook, the first leader and the "Basas" must-trump variant.
 
@@ -23,7 +23,7 @@ def _score(rules_name: str = "default", *, size: int, bid: int, tricks: int, **k
     return engine.score_seat(rules, size, 0, bid, tricks).points
 
 
-# --- scoring (RULES.md §2.5) -----------------------------------------------------------------
+# --- scoring (docs/oh_hell.md) -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_wrong_winner_claim_is_reported() -> None:
     ]
 
 
-# --- schedule and trump (RULES.md §2.2) ------------------------------------------------------
+# --- schedule and trump (docs/oh_hell.md) ------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -260,7 +260,7 @@ def test_last_deal_always_follows_the_schedule_not_the_size() -> None:
     assert engine.trump_source(rules, 1, 1) == "stock"
 
 
-# --- bidding order, hook, leader (RULES.md §2.3, §2.4) ----------------------------------------
+# --- bidding order, hook, leader (docs/oh_hell.md) ----------------------------------------
 
 FOUR_HANDS = [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "TC"], ["JC", "QC", "KC"]]
 
@@ -351,7 +351,7 @@ def test_bid_out_of_range_and_out_of_turn() -> None:
     assert out_of_turn is not None and out_of_turn.code == "bid.out-of-turn"
 
 
-# --- play obligations (RULES.md §2.4) --------------------------------------------------------
+# --- play obligations (docs/oh_hell.md) --------------------------------------------------------
 
 # Seat 1 leads the king of clubs; seat 2 is void in clubs and holds a heart (trump) and spades.
 VOID_HANDS = [["2D", "3D"], ["KC", "4D"], ["7H", "9S"], ["QC", "5D"]]

@@ -1,5 +1,5 @@
-"""Known-value tests of the declarer's steps between the auction and the first lead (RULES.md
-§1.4, §1.5, §5), concessions, and what the audit says about a hand; the engine is driven
+"""Known-value tests of the declarer's steps between the auction and the first lead (docs/pinochle.md),
+concessions, and what the audit says about a hand; the engine is driven
 through its interface (``ENGINE.check``, ``ENGINE.apply``, ``legal_actions``)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Known-value tests of the pinochle engine, driven through its interface (``ENGINE.check``,
 ``ENGINE.apply``, ``legal_actions``): seats, the auction and its no-bid variants, play
-obligations under each head/overtrump variant, and identical cards (RULES.md §1.2-1.7)."""
+obligations under each head/overtrump variant, and identical cards (docs/pinochle.md)."""
 
 from __future__ import annotations
 

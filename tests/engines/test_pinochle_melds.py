@@ -1,4 +1,4 @@
-"""Known-value tests of the pinochle meld rules (RULES.md §1.4, §1.5), worked from the meld table.
+"""Known-value tests of the pinochle meld rules (docs/pinochle.md), worked from the meld table.
 
 The card-reuse rule is checked on multisets: a card serves once per class, in as many classes
 as it fits, and a second meld of a class needs the second copy of each card.

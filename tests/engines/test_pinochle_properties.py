@@ -1,7 +1,7 @@
 """Property tests of the pinochle referee over random legal sittings from the generator.
 
 * every generated sitting replays clean with ``audit=True`` under every preset;
-* trick winners agree with a small independent oracle written here from RULES.md §1.7 (highest
+* trick winners agree with a small independent oracle written here from docs/pinochle.md (highest
   trump, else highest of the led suit, the first of two identical cards), and the declarer's
   claimed counters with an independent count of his tricks and burial;
 * on thousands of random hands the card points of a hand played out total 250 (25 in the
@@ -28,7 +28,7 @@ from replay.engines import pinochle as engine
 from replay.generators.pinochle import deal, generate
 
 RANKS = "9JQKTA"
-POINTS = {  # RULES.md §1.1, written out again here for an independent count
+POINTS = {  # docs/pinochle.md, written out again here for an independent count
     "classic": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
     "alt_a": {"A": 10, "T": 10, "K": 5, "Q": 5, "J": 0, "9": 0},
     "alt_b": {"A": 10, "T": 10, "K": 10, "Q": 0, "J": 0, "9": 0},

@@ -1,5 +1,5 @@
-"""Known-value tests of pinochle card points and settlement, worked from RULES.md §1.1, §1.8 and
-the original text's payment table (§1.9): 300-340 3 chips, 350-390 5, 400-440 10, 450-490 15,
+"""Known-value tests of pinochle card points and settlement, worked from docs/pinochle.md and
+the original text's payment table: 300-340 3 chips, 350-390 5, 400-440 10, 450-490 15,
 500-540 20, 550-590 25, 600 or more 30, doubled when spades are trump."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Every value RULES.md §1.10 names for a pinochle rule parameter is played, none refused.
+"""Every value docs/pinochle.md names for a pinochle rule parameter is played, none refused.
 
-The table below is RULES.md's variants table written out again (with the companions a value
+The table below is docs/pinochle.md's variants table written out again (with the companions a value
 needs: ``dealer_right`` sits out a seat at a table of four, ``dealer_and_second_left`` at a
 table of five, a minimum bid of 250 needs a payment bracket for it). For each value a sitting
 is generated under it, replayed and audited: it must replay clean, every claim matching, and

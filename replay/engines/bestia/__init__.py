@@ -1,7 +1,7 @@
-"""Bestia rules engine, after RULES.md §3 and the Italian original text (S-BES, an online room);
+"""Bestia rules engine, after docs/bestia.md and the Italian original text (S-BES, an online room);
 docs/bestia.md says the same for users, with the readings below under the same Q-BES labels.
 
-Implemented readings (RULES.md §3.8 and §5), each selectable by a rule parameter of the record:
+Implemented readings (docs/bestia.md), each selectable by a rule parameter of the record:
 
 * seats are numbered anticlockwise, the direction of play: ``Ring.after(s)`` is the seat at the
   right of ``s`` (``s + 1`` mod n); the eldest sits at the dealer's right and the deal passes

@@ -1,6 +1,6 @@
 """Bestia's first round (declarations, each with its exchange) and second round (blind draws).
 
-RULES.md §3.3 and Q-BES-1, Q-BES-6, Q-BES-8 (docs/bestia.md). A ``join`` is one action: the
+docs/bestia.md, Q-BES-1, Q-BES-6, Q-BES-8. A ``join`` is one action: the
 declaration and the exchange that follows it at once, checked together without changing anything and
 applied together. A seat asked in the blind round may decline (``decline_blind``): nothing on
 the table changes, but the seats up to it have been asked, so a later blind draw must come from

@@ -1,4 +1,4 @@
-"""Bestia's play of the cards (RULES.md §3.4-3.5, Q-BES-5, Q-BES-7; docs/bestia.md), through
+"""Bestia's play of the cards (docs/bestia.md, Q-BES-5, Q-BES-7), through
 the shared loop.
 
 The first card led closes the blind round: the playing set is every seat that joined or drew

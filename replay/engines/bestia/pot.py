@@ -1,5 +1,5 @@
-"""Bestia's pot ledger: invitos, shares by tricks, bestias and what is carried (RULES.md §3.6;
-docs/bestia.md).
+"""Bestia's pot ledger: invitos, shares by tricks, bestias and what is carried (docs/bestia.md)
+.
 
 Exact arithmetic on one hand; the rest of ``replay.engines.bestia`` decides who played and who
 took which tricks. Every amount is an integer in the smallest unit, or under ``exact`` a
@@ -8,14 +8,14 @@ ledger invariant::
 
     starting pot + everything the seats paid == everything they received + what is carried
 
-Readings (RULES.md §3.6, §5):
+Readings (docs/bestia.md):
 
 * the pot of a hand is its starting pot plus the invitos paid, also for an all-pass hand whose
   invitos are refunded;
 * a seat that took ``t`` of the ``h`` tricks receives ``floor(pot * t / h)`` under
   ``floor_carry`` (so three tricks win the whole pot, as R-SISAL says) and the remainder joins
   the next starting pot; under ``exact`` it receives exactly ``pot * t / h``, a fraction when
-  ``h`` does not divide ``pot * t`` (RULES.md §3.6 (8)), and nothing is carried for rounding;
+  ``h`` does not divide ``pot * t`` (docs/bestia.md), and nothing is carried for rounding;
 * the bestia is the pot of the hand (R-LEO), capped by ``bestia_cap``; k bestias put k x pot into
   the next pot, or into the pot being divided under ``current_pot``;
 * ``bestia_amount = previous_pot`` (R-CAFFE, "the entire amount of the previous pot") is read as
@@ -125,7 +125,7 @@ class Settlement:
 
 def unsupported(rules: BestiaRules) -> Violation | None:
     """A rules block the engine cannot apply rather than guess at: a fixed bestia without its
-    amount. Every value of every parameter of RULES.md §3.7 is applied."""
+    amount. Every value of every parameter of docs/bestia.md is applied."""
     if rules.bestia_amount == "fixed" and rules.bestia_fixed is None:
         return Violation("rules.unsupported", "bestia_amount = fixed needs bestia_fixed")
     return None

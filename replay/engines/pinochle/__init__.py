@@ -1,15 +1,15 @@
-"""Three-handed Auction Pinochle rules engine, after RULES.md §1 and the Italian original text
+"""Three-handed Auction Pinochle rules engine, after docs/pinochle.md and the Italian original text
 (seed 000, cut off in the settlement table); docs/pinochle.md says the same for users, with the
 readings below under the same Q-PIN labels.
 
-Where the original speaks its rule is the default; every alternative of RULES.md §1.10 is a
-parameter of the record's rules block. Readings implemented (RULES.md §1.11 and §5):
+Where the original speaks its rule is the default; every alternative of docs/pinochle.md is a
+parameter of the record's rules block. Readings implemented (docs/pinochle.md):
 
 * Q-PIN-1: if all three pass the hand is void and no chips move (``redeal``); ``eldest_forced``
   and ``last_forced`` (the literal text: after two passes the third is declarer at the minimum)
   are selectable.
 * Q-PIN-2: any higher multiple of 10 may be bid; ``exactly_plus_10`` means the opening bid is the
-  minimum and each later bid adds exactly 10 (§5).
+  minimum and each later bid adds exactly 10.
 * Q-PIN-3: the garbled over-trump sentence is read "need not play a higher trump": follow suit,
   else trump (even when the trick is already trumped), no duty to head or overtrump.
 * Q-PIN-4: identical melds add up (``additive``); ``bonus`` doubles are separate meld kinds.
@@ -20,7 +20,7 @@ parameter of the record's rules block. Readings implemented (RULES.md §1.11 and
 * The ``bury_restrictions`` hold for the burial that stands when the declaring ends: at the
   first lead, or at a concession before it (a reading of our own: a burial the hand ends on is
   as final as one led after). Before trump is named there is no trump to restrict.
-* §5: trump, melds and burial may be declared again until the first lead and the last one
+* trump, melds and burial may be declared again until the first lead and the last one
   stands; naming another trump suit voids the melds declared so far. A declarer who concedes
   after the first lead has played and lost; an opponent may concede only once trump is named
   and the cards are buried.
@@ -30,7 +30,7 @@ parameter of the record's rules block. Readings implemented (RULES.md §1.11 and
   the lead a declarer may always concede, as a hand played and lost. The "unless forced" of the
   ``no_trump`` burial rules means: barred cards may be buried only as far as the 18 cards hold
   fewer than three others. The kitty pays and is paid like one more player from
-  ``kitty_threshold`` up, and takes the table amount on every single bete (RULES.md §1.9).
+  ``kitty_threshold`` up, and takes the table amount on every single bete (docs/pinochle.md).
 
 The engine is a state machine (auction -> widow -> declare -> play -> over, or void) over plain
 values: ``check_*`` functions say whether an action is legal without changing anything,

@@ -1,4 +1,4 @@
-"""The auction of Auction Pinochle (RULES.md §1.3, docs/pinochle.md): bids and passes in turn from
+"""The auction of Auction Pinochle (docs/pinochle.md): bids and passes in turn from
 the eldest hand, a pass is final, and the auction ends when two players have passed.
 
 Q-PIN-1: if all three pass the hand is void (``redeal``); ``eldest_forced`` and ``last_forced``

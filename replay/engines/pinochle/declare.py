@@ -1,6 +1,6 @@
 """The declarer's steps between the auction and the first lead: taking the widow, naming
-trump, declaring melds and burying three cards (RULES.md §1.4, §1.5, §5;
-docs/pinochle.md).
+trump, declaring melds and burying three cards (docs/pinochle.md)
+.
 
 Each may be done again until the first lead and the last one stands; naming another trump suit
 voids the melds declared so far. The bury restrictions of the variants are checked on the final
@@ -88,7 +88,7 @@ def check_trump(state: State, action: Any) -> Violation | None:
 def apply_trump(state: State, action: Any) -> None:
     suit = action.suit
     if state.trump is not None and suit != state.trump:
-        state.melds = ()  # RULES.md §5: a change of trump voids the melds declared so far
+        state.melds = ()  # docs/pinochle.md: a change of trump voids the melds declared so far
     state.trump = suit
     state.applied += 1
 

@@ -1,7 +1,7 @@
 """Pinochle melds and card points: what each meld is made of, what it is worth, and the
 card-reuse rule, all on multisets because the double deck holds two of every card.
 
-RULES.md §1.4 (docs/pinochle.md): a physical card may serve in at most one meld of each class but in
+docs/pinochle.md: a physical card may serve in at most one meld of each class but in
 melds of different classes. With duplicate cards that is checked per class as a multiset inclusion:
 the cards of all melds declared in one class must be held, counted with multiplicity. So two
 pinochles need both Q♠ and both J♦, and a royal marriage next to a flush needs the second K and Q of
@@ -27,7 +27,7 @@ from records.rules.pinochle import PinochleRules
 DECK = PINOCHLE_48
 SUITS = "CDHS"
 
-MELD_VALUES: dict[str, int] = {  # RULES.md §1.4 meld table (R-PENGUIN, R-WIKI-PIN, R-888)
+MELD_VALUES: dict[str, int] = {  # docs/pinochle.md meld table (R-PENGUIN, R-WIKI-PIN, R-888)
     "flush": 150,
     "royal_marriage": 40,
     "marriage": 20,
@@ -54,7 +54,7 @@ EXTRA_VALUES: dict[str, int] = {  # R-PENGUIN "by agreement", R-WIKI-PIN two-han
     "round_house": 250,
 }
 
-CARD_POINTS: dict[str, dict[str, int]] = {  # RULES.md §1.1 table; each totals 240 in cards
+CARD_POINTS: dict[str, dict[str, int]] = {  # docs/pinochle.md table; each totals 240 in cards
     "classic": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},  # "basic Pinochle"
     "alt_a": {"A": 10, "T": 10, "K": 5, "Q": 5, "J": 0, "9": 0},  # seed alternative (a)
     "alt_b": {"A": 10, "T": 10, "K": 10, "Q": 0, "J": 0, "9": 0},  # seed alternative (b)
@@ -255,7 +255,7 @@ def score_melds(
 
 def bonus_reading(rules: PinochleRules, melds: Sequence[ScoredMeld]) -> int:
     """The meld total if each pair of identical declared melds were scored as its bonus double
-    (RULES.md Q-PIN-4: a record whose claimed meld matches only this was kept under ``bonus``)."""
+    (docs/pinochle.md, Q-PIN-4: a record whose claimed meld matches only this was kept under ``bonus``)."""
     found = Counter(m.kind for m in melds)
     total = sum(m.value for m in melds)
     for kind, times in found.items():
@@ -272,7 +272,7 @@ def lost_meld_card(
     buried: Sequence[str],
     melds: Sequence[ScoredMeld],
 ) -> str | None:
-    """A card of a scored meld that the burial took away (RULES.md §1.5), or None. Checked per
+    """A card of a scored meld that the burial took away (docs/pinochle.md), or None. Checked per
     class on multisets: each class's meld cards must still be in the 15 cards kept."""
     if not melds:
         return None

@@ -1,5 +1,5 @@
-"""The play of an Auction Pinochle hand: the first lead, the tricks, and concessions (RULES.md
-§1.5-§1.7, §5; docs/pinochle.md).
+"""The play of an Auction Pinochle hand: the first lead, the tricks, and concessions
+(docs/pinochle.md).
 
 The first lead ends the declaring: the declarer must lead with trump named and three cards
 buried, and the final burial must keep the ``bury_restrictions`` (a violation points at that
@@ -10,7 +10,7 @@ rules say so; under ``trump_led`` the duty depends on the suit led), the first l
 under ``first_lead = trump``. A card of a scored meld found buried at the first lead loses the
 hand (Q-PIN-5); play may stop there.
 
-Concessions (§5): a declarer who concedes after the first lead has played and lost; before it
+Concessions: a declarer who concedes after the first lead has played and lost; before it
 ``allow_declarer_concede`` governs the single bete (a reading of our own where the texts are
 silent), and the throw-in at the minimum before the widow is its own rule. An opponent may
 concede only once trump is named and the cards are buried. A concession before the first lead

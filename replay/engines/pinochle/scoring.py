@@ -1,12 +1,12 @@
-"""Scoring and settlement of an Auction Pinochle hand (RULES.md §1.8, §1.9;
-docs/pinochle.md).
+"""Scoring and settlement of an Auction Pinochle hand (docs/pinochle.md)
+.
 
 The declarer's count is his scored melds, the counters in his tricks, the counters among his
 three buried cards and the last-trick bonus if he won the last trick; he makes the contract
 with a count at least equal to it. Each hand is then settled in chips by the payment table:
 every other seated player, the ones sitting out included, pays a made contract and is paid a
 failed one, doubled when spades are trump. The original text is cut off after the spades
-sentence; failure payments, concessions and the kitty follow the references (RULES.md Q-PIN-6)
+sentence; failure payments, concessions and the kitty follow the references (docs/pinochle.md, Q-PIN-6)
 as the rules block says. The chip ledger of a hand sums to zero, kitty included.
 
 Every point and chip comes with the rule that set it, so an audit can print the derivation.

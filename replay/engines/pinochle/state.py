@@ -1,5 +1,5 @@
 """The shape of an Auction Pinochle hand: the phases, who plays, the deal, and the state a hand
-is in (RULES.md §1.2, docs/pinochle.md).
+is in (docs/pinochle.md).
 
 ``Table`` is what follows from a rules block, worked out once per rules (``table``); ``State``
 is one hand in progress. The phases are explicit (``Phase``) and read on every action, so the
@@ -31,7 +31,7 @@ SUITS = melds.SUITS
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 HAND_SIZE = 15  # original text: "15 carte, tre per volta"
 WIDOW_SIZE = 3  # original text: "una mano coperta ... di tre carte"
-BURY_SIZE = 3  # RULES.md §1.5
+BURY_SIZE = 3  # docs/pinochle.md
 
 
 class Phase(Enum):
@@ -140,7 +140,7 @@ class Table:
 
 
 def follow_duties(rules: PinochleRules, trump: str) -> Follow:
-    """The duties of a follower (RULES.md §1.6): follow suit, else trump (original text:
+    """The duties of a follower (docs/pinochle.md): follow suit, else trump (original text:
     "o se no tagliare di briscola", even when the trick is trumped, Q-PIN-3); heading and
     overtrumping as the rules say. Under ``trump_led`` heading depends on the suit led."""
     over = rules.must_overtrump or rules.head_rule == "always"
@@ -239,7 +239,7 @@ class State:
     last_bury: int | None = None
     """The position in the hand of the burial that stands."""
     lost_card: str | None = None
-    """A card of a scored meld that was buried, found at the first lead (RULES.md §1.5)."""
+    """A card of a scored meld that was buried, found at the first lead (docs/pinochle.md)."""
     conceded_by: int | None = None
     conceded_in: Phase | None = None
     play: CardPlay | None = None
