@@ -73,7 +73,7 @@ def decode(data: bytes) -> Any:
 EXPLAIN_BYTES = 1 << 20
 """Above this size a refused record is reported with the fast decoder's first error only: the
 models' explanation holds the whole document as Python objects, and much more besides (about
-27 times the record's size, 777 MB for a 16 MiB record), which hostile input must not be able
+27 times the record's size: 232 MB of peak memory for an 8.7 MB record), which hostile input must not be able
 to ask for."""
 
 _STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
