@@ -353,14 +353,14 @@ def _named(claims: list[Claim], name: str) -> Claim | None:
 
 def _change(
     terms: list[tuple[Claim | None, int]], seats: int, abandoned: bool, *, as_recorded: bool
-) -> list[int | None]:
+) -> list[Any]:
     """Per seat, the sum of the change claims with their signs: as the hand claims them (a
     claim it leaves out as recomputed) or as recomputed; None where a term is unknown."""
     if abandoned:
         return [0] * seats
-    found: list[int | None] = []
+    found: list[Any] = []  # whole numbers, or Bestia's exact fractions; None where unknown
     for seat in range(seats):
-        total: int | None = 0
+        total: Any = 0
         for term, sign in terms:
             value = None
             if term is not None:

@@ -103,12 +103,14 @@ class _Sitting:
 
     def settle(self, index: int, hand: Any, result: HandSettled) -> None:
         """Take a replayed hand into the totals and the ledger; attach its claims."""
-        referee, ledger, totals = self.referee, self.ledger, self.totals
+        referee, ledger = self.referee, self.ledger
+        totals: list[Any] | None = self.totals  # whole numbers, or Bestia's exact fractions
         status = result.status
         if status is COMPLETE:
             self.scored = True
             if totals is not None:
-                totals = [t + s for t, s in zip(totals, result.scores, strict=True)]  # type: ignore[arg-type]
+                scores: list[Any] = result.scores  # type: ignore[assignment]
+                totals = [t + s for t, s in zip(totals, scores, strict=True)]
         elif status is STOPPED:
             totals = None
         self.totals = result.totals = totals

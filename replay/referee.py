@@ -14,6 +14,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from records.problems import Kind, Problem, Violation
 from replay.engine import Engine
 from replay.steps import Claim, HandSettled
@@ -32,6 +34,8 @@ T = TypeVar("T")
 S = TypeVar("S")
 
 
+# Referees and ledgers are subclassed per game, and may be by code mypyc did not compile.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ledger:
     """What a sitting carries from one hand to the next besides the running totals (a pot, a
     kitty). The base carries nothing."""
@@ -47,6 +51,7 @@ class Ledger:
         """A hand could not be settled (or was left out): what the ledger holds is unknown."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Referee(Generic[R, T, S]):
     """The record-facing half of a game; subclass it per game."""
 

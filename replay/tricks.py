@@ -148,7 +148,7 @@ class CardPlay:
         after: Sequence[int],
         last: int,
         trump: str | None,
-        strength: Mapping[str, int],
+        strength: dict[str, int],
         follow: FollowRules | Callable[[str], FollowRules],
         lead_fault: LeadFault | None = None,
         players: int | None = None,
@@ -323,7 +323,9 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
         action = actions[position]
         if action.type != "play":
             break
-        seat, card = action.seat, action.card
+        # Declared, so that compiled (setup.py) the comparisons and look-ups below are native.
+        seat: int = action.seat
+        card: str = action.card
         if seat != turn:
             fault = ("play.out-of-turn", f"seat {seat} played out of turn", turn, seat)
             break

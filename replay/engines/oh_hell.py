@@ -53,7 +53,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
@@ -88,32 +88,47 @@ BID, PLAY, OVER, ABANDONED = Phase.BID, Phase.PLAY, Phase.OVER, Phase.ABANDONED
 
 # --- actions: any value with these fields will do (record events do) --------------------------
 
+# ``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
+# ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
+
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    type: ClassVar[str] = "bid"
     seat: int
     tricks: int
+
+    @property
+    def type(self) -> str:
+        return "bid"
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    type: ClassVar[str] = "play"
     seat: int
     card: str
+
+    @property
+    def type(self) -> str:
+        return "play"
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    type: ClassVar[str] = "claim"
     seat: int
     remaining: list[int]
+
+    @property
+    def type(self) -> str:
+        return "claim"
 
 
 @dataclass(frozen=True, slots=True)
 class Abandon:
-    type: ClassVar[str] = "abandon"
     reason: str | None = None
+
+    @property
+    def type(self) -> str:
+        return "abandon"
 
 
 class DealLike(Protocol):

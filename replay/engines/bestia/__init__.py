@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
@@ -161,53 +161,77 @@ __all__ = [
 
 # --- actions: any value with these fields will do (record events do) --------------------------
 
+# ``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
+# ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    type: ClassVar[str] = "pass"
     seat: int
+
+    @property
+    def type(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    type: ClassVar[str] = "join"
     seat: int
     exchange: int
     discards: list[str]
     drawn: list[str]
 
+    @property
+    def type(self) -> str:
+        return "join"
+
 
 @dataclass(frozen=True, slots=True)
 class BlindDraw:
-    type: ClassVar[str] = "blind_draw"
     seat: int
     drawn: list[str]
+
+    @property
+    def type(self) -> str:
+        return "blind_draw"
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineBlind:
-    type: ClassVar[str] = "decline_blind"
     seat: int
+
+    @property
+    def type(self) -> str:
+        return "decline_blind"
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    type: ClassVar[str] = "play"
     seat: int
     card: str
+
+    @property
+    def type(self) -> str:
+        return "play"
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    type: ClassVar[str] = "claim"
     seat: int
     remaining: list[int]
+
+    @property
+    def type(self) -> str:
+        return "claim"
 
 
 @dataclass(frozen=True, slots=True)
 class Abandon:
-    type: ClassVar[str] = "abandon"
     reason: str | None = None
+
+    @property
+    def type(self) -> str:
+        return "abandon"
 
 
 def legal_actions(state: State) -> list[Any]:

@@ -2,13 +2,15 @@
 
 The engine takes any value with a ``type`` and the fields of the record event of that kind
 (``records.pinochle``); the record's own events do as they are. These build them by hand.
+
+``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
+ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 __all__ = [
     "Bid",
@@ -25,29 +27,41 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    type: ClassVar[str] = "bid"
     seat: int
     points: int
+
+    @property
+    def type(self) -> str:
+        return "bid"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    type: ClassVar[str] = "pass"
     seat: int
+
+    @property
+    def type(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeWidow:
-    type: ClassVar[str] = "widow"
     seat: int
     cards: Sequence[str]
+
+    @property
+    def type(self) -> str:
+        return "widow"
 
 
 @dataclass(frozen=True, slots=True)
 class NameTrump:
-    type: ClassVar[str] = "trump"
     seat: int
     suit: str
+
+    @property
+    def type(self) -> str:
+        return "trump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,27 +72,39 @@ class MeldDeclaration:
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    type: ClassVar[str] = "meld"
     seat: int
     melds: Sequence[MeldDeclaration]
+
+    @property
+    def type(self) -> str:
+        return "meld"
 
 
 @dataclass(frozen=True, slots=True)
 class Bury:
-    type: ClassVar[str] = "bury"
     seat: int
     cards: Sequence[str]
     announced: bool = False
 
+    @property
+    def type(self) -> str:
+        return "bury"
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    type: ClassVar[str] = "play"
     seat: int
     card: str
+
+    @property
+    def type(self) -> str:
+        return "play"
 
 
 @dataclass(frozen=True, slots=True)
 class Concede:
-    type: ClassVar[str] = "concede"
     seat: int
+
+    @property
+    def type(self) -> str:
+        return "concede"
