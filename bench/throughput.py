@@ -189,6 +189,7 @@ def meta(args: argparse.Namespace) -> dict[str, Any]:
         "python": platform.python_version(),
         "machine": platform.platform(),
         "check": library.CHECK_API,
+        "build": library.BUILD,
         "pydantic_parse": library.PYDANTIC_PARSE and library.PYDANTIC_PARSE[0],
         "msgspec_decode": library.MSGSPEC_DECODE and library.MSGSPEC_DECODE[0],
         "tricklog": " ".join(library.tricklog_argv()),
@@ -248,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"tricklog throughput, {info['date']}, library {info['library']} (commit "
-        f"{info['commit']}), Python {info['python']}; "
+        f"{info['commit']}, {info['build']} build), Python {info['python']}; "
         f"library call {info['check']}; CPU time, median (min-max) of {args.repeat}\n"
     )
     print("### Targets\n\n" + report.targets_table(checks) + "\n")
