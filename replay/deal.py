@@ -28,21 +28,29 @@ def card_faults(
     ``groups`` (each seat's hand, the turned-up card, the stock) together must not hold any card
     more often than the deck does. With ``complete`` they must hold the whole deck.
     """
-    flat: list[str] = []
-    for _, cards in groups:
-        if isinstance(cards, str):
-            flat.append(cards)
-        else:
-            flat.extend(cards)
     # The common cases, decided without counting card by card.
     if deck.copies == 1:
-        if complete:
-            if len(flat) == len(deck.card_set) and deck.card_set == set(flat):
-                return []  # exactly the deck
-        elif len(set(flat)) == len(flat) and deck.card_set.issuperset(flat):
+        dealt: set[str] = set()
+        count = 0
+        for _, cards in groups:
+            if isinstance(cards, str):
+                dealt.add(cards)
+                count += 1
+            else:
+                dealt.update(cards)
+                count += len(cards)
+        whole = complete and dealt == deck.card_set
+        if count == len(dealt) and (whole or (not complete and deck.card_set.issuperset(dealt))):
+            return []  # no card twice, and exactly the deck (or a part of it)
+    elif complete:
+        flat: list[str] = []
+        for _, cards in groups:
+            if isinstance(cards, str):
+                flat.append(cards)
+            else:
+                flat.extend(cards)
+        if sorted(flat) == deck.sorted_cards:
             return []
-    elif complete and sorted(flat) == deck.sorted_cards:
-        return []
     allowed = deck.counts()
     seen: Counter[str] = Counter()
     faults: list[DealFault] = []
