@@ -249,15 +249,21 @@ class Table:
     decks)."""
     teams: tuple[tuple[int, ...], ...] | None = None
     """The seats of each team, or None when every player scores alone."""
-    points: dict[tuple[int, int, int], int] = field(default_factory=dict)
-    """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up."""
+    points: dict[object, int] = field(default_factory=dict)
+    """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up; the three
+    packed into one integer where each is below 1024 (always, but for a team's sums at a huge
+    table), which is cheaper to hash than a tuple."""
 
     @property
     def seats(self) -> int:
         return self.rules.num_players
 
     def score(self, size: int, bid: int, tricks: int) -> int:
-        key = (size, bid, tricks)
+        key: object = (
+            (size << 20) | (bid << 10) | tricks
+            if size < 1024 and bid < 1024 and tricks < 1024
+            else (size, bid, tricks)
+        )
         found = self.points.get(key)
         if found is None:
             found = self.points[key] = score_seat(self.rules, size, 0, bid, tricks).points
@@ -351,7 +357,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
                     actual=len(cards),
                 )
             ]
-    groups: list[Group] = [(("hands", seat), cards) for seat, cards in enumerate(hands)]
+    groups: list[Group] = [(_hand_path(seat), cards) for seat, cards in enumerate(hands)]
     source = trump_source(rules, number, size)
     if deal.turned_up is not None and source != "dealer":
         groups.append((("turned_up",), deal.turned_up))
@@ -365,6 +371,14 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         return faults
     fault = _trump_card_fault(rules, number, dealer, deal, source)
     return [fault] if fault is not None else []
+
+
+_HAND_PATHS = tuple(("hands", seat) for seat in range(16))
+
+
+def _hand_path(seat: int) -> tuple[str | int, ...]:
+    """``("hands", seat)``, made once per seat rather than once per deal."""
+    return _HAND_PATHS[seat] if seat < len(_HAND_PATHS) else ("hands", seat)
 
 
 def _trump_card_fault(
