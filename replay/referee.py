@@ -11,6 +11,7 @@ pointer, recorded, computed) for the claim comparison. It replays nothing itself
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
@@ -145,10 +146,20 @@ def rules_of(block: Any, kind: type[R]) -> R:
         return block
     convert = getattr(block, "to_dataclass", None)
     if convert is not None:  # a block decoded by records.structs
-        rules: R = convert()
+        try:  # an archive's records mostly share their rules: each block is converted once
+            rules: R = _converted(block)
+        except TypeError:  # unhashable (an explicit list of hand sizes): converted every time
+            rules = convert()
         return rules
     names = [f.name for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
     return kind(**{name: getattr(block, name) for name in names})
+
+
+@functools.lru_cache(maxsize=64)
+def _converted(block: Any) -> Any:
+    """A decoded rules block's dataclass; equal blocks (frozen structs) share one, which is
+    frozen too."""
+    return block.to_dataclass()
 
 
 def claimed_before(record: Any, index: int, read: Callable[[Any], Any]) -> Any:
