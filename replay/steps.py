@@ -85,8 +85,11 @@ def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimC
     return ClaimCheck(name, seat, recorded, computed, status)
 
 
-class Claim(NamedTuple):
-    """A value the record claims beside the value replay computed, not yet compared.
+@dataclass(slots=True)
+class Claim:
+    """A value the record claims beside the value replay computed, not yet compared (a class,
+    not a named tuple: every hand makes several, and compiled (setup.py) a class is built in C,
+    a named tuple by its Python ``__new__``).
 
     ``per_seat`` claims are lists indexed by seat (entries may be None: not claimed);
     ``computed`` is None where replay could not compute the value.

@@ -41,21 +41,19 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         claims = hand.claims
         if claims is None:
             return []
-        at = f"/hands/{index}/claims"
+        at = _pointers(index)
         found = [
-            Claim("tricks", f"{at}/tricks", claims.tricks, result.taken),
-            Claim("score", f"{at}/scores", claims.scores, result.scores),
-            Claim("total", f"{at}/totals", claims.totals, result.totals, follows=_TOTAL),
+            Claim("tricks", at[0], claims.tricks, result.taken),
+            Claim("score", at[1], claims.scores, result.scores),
+            Claim("total", at[2], claims.totals, result.totals, follows=_TOTAL),
         ]
         state = result.state
         if claims.hand_size is not None:
             size = None if state is None or _size_unknown(state, hand.deal) else state.size
-            found.append(
-                Claim("hand_size", f"{at}/hand_size", claims.hand_size, size, per_seat=False)
-            )
+            found.append(Claim("hand_size", at[3], claims.hand_size, size, per_seat=False))
         if claims.trump is not None:
             trump = None if state is None else state.trump or "none"
-            found.append(Claim("trump", f"{at}/trump", claims.trump, trump, per_seat=False))
+            found.append(Claim("trump", at[4], claims.trump, trump, per_seat=False))
         return found
 
     def settle(
@@ -115,6 +113,20 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         whole_game = plan is None or list(numbers) == list(range(1, len(plan) + 1))
         # A winner only of a whole game with at least one scored hand (all abandoned: none).
         return oh_hell.winners(totals) if whole_game and scored and totals else None
+
+
+_POINTERS: dict[int, tuple[str, ...]] = {}
+
+
+def _pointers(index: int) -> tuple[str, ...]:
+    """The pointers of hand ``index``'s claims, made once per index (an index is below the
+    format's limit on hands, so this stays small)."""
+    found = _POINTERS.get(index)
+    if found is None:
+        at = f"/hands/{index}/claims"
+        names = ("tricks", "scores", "totals", "hand_size", "trump")
+        found = _POINTERS[index] = tuple(f"{at}/{name}" for name in names)
+    return found
 
 
 _TOTAL = Chain("total", (("score", 1),))
