@@ -116,6 +116,24 @@ class Claim:
     A value that follows from the record's own numbers is no problem even where it differs from
     the recomputation: that difference is reported once, where it starts."""
 
+    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
+        self,
+        name: str,
+        pointer: str,
+        recorded: Any,
+        computed: Any,
+        per_seat: bool = True,
+        code: str | None = None,
+        message: Callable[[Any, Any], str] | None = None,
+        hint: Callable[[Any], str | None] | None = None,
+        listed: bool = True,
+        show_missing: bool = False,
+        follows: Basis | Chain | None = None,
+    ) -> None:
+        self.name, self.pointer, self.recorded, self.computed = name, pointer, recorded, computed
+        self.per_seat, self.code, self.message, self.hint = per_seat, code, message, hint
+        self.listed, self.show_missing, self.follows = listed, show_missing, follows
+
 
 @dataclass(slots=True)
 class RecordStarted:
@@ -123,6 +141,9 @@ class RecordStarted:
     record_id: str
     players: list[str]
     """Player names by seat."""
+
+    def __init__(self, game: str, record_id: str, players: list[str]) -> None:
+        self.game, self.record_id, self.players = game, record_id, players
 
 
 @dataclass(slots=True)
@@ -133,6 +154,9 @@ class HandStarted:
     dealer: int
     deal: Sequence[Sequence[str]]
     """Each seat's cards as recorded."""
+
+    def __init__(self, index: int, number: int, dealer: int, deal: Sequence[Sequence[str]]) -> None:
+        self.index, self.number, self.dealer, self.deal = index, number, dealer, deal
 
 
 @dataclass(slots=True)
@@ -198,6 +222,39 @@ class HandSettled:
     def derivation(self) -> list[str]:
         return self.explain() if self.explain is not None else []
 
+    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
+        self,
+        index: int,
+        number: int,
+        dealer: int,
+        status: HandStatus,
+        trump: str | None = None,
+        deal: Sequence[Sequence[str]] = (),
+        tricks: list[Trick] | None = None,
+        taken: list[int] | None = None,
+        scores: list[int] | None = None,
+        totals: list[int] | None = None,
+        state: Any = None,
+        settlement: Any = None,
+        claims: list[Claim] | None = None,
+        explain: Callable[[], list[str]] | None = None,
+        notes: list[str] | None = None,
+        audit_notes: Callable[[], list[str]] | None = None,
+        calls: Callable[[], list[tuple[int, str]]] | None = None,
+        checks: list[ClaimCheck] | None = None,
+        claim_notes: list[str] | None = None,
+    ) -> None:
+        self.index, self.number, self.dealer, self.status = index, number, dealer, status
+        self.trump, self.deal = trump, deal
+        self.tricks = [] if tricks is None else tricks
+        self.taken, self.scores, self.totals = taken, scores, totals
+        self.state, self.settlement = state, settlement
+        self.claims = [] if claims is None else claims
+        self.explain = explain
+        self.notes = [] if notes is None else notes
+        self.audit_notes, self.calls, self.checks = audit_notes, calls, checks
+        self.claim_notes = [] if claim_notes is None else claim_notes
+
 
 @dataclass(slots=True)
 class RecordSettled:
@@ -206,6 +263,16 @@ class RecordSettled:
     claims: list[Claim] = field(default_factory=list)
     """The record's own claims (final totals, winners), not yet compared."""
     checks: list[ClaimCheck] | None = None
+
+    def __init__(
+        self,
+        totals: list[int] | None,
+        winners: list[int] | None,
+        claims: list[Claim] | None = None,
+        checks: list[ClaimCheck] | None = None,
+    ) -> None:
+        self.totals, self.winners, self.checks = totals, winners, checks
+        self.claims = [] if claims is None else claims
 
 
 Step = (
