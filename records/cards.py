@@ -14,6 +14,7 @@ not pull in pydantic.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -52,13 +53,17 @@ class Deck:
     """Every card (with its copies) in ``sorted()`` order, to compare a whole deal at once."""
 
     def __post_init__(self) -> None:
-        cards = tuple(r + s for s in self.suits for r in self.ranks for _ in range(self.copies))
+        # Interned, as the card names in the decoders' types are (string constants of a
+        # module), so that a decoded card and the deck's card are one object and every look-up
+        # and comparison between them stops at the identity, before comparing characters.
+        cards = tuple(
+            sys.intern(r + s) for s in self.suits for r in self.ranks for _ in range(self.copies)
+        )
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "card_set", frozenset(cards))
         object.__setattr__(self, "sorted_cards", sorted(cards))
-        object.__setattr__(
-            self, "strength", {r + s: i for s in self.suits for i, r in enumerate(self.ranks)}
-        )
+        strength = {sys.intern(r + s): i for s in self.suits for i, r in enumerate(self.ranks)}
+        object.__setattr__(self, "strength", strength)
 
     @property
     def pattern(self) -> str:
