@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from records.problems import Kind, Problem
 from replay.steps import (
@@ -52,8 +52,8 @@ __all__ = [
     "compare_rows",
 ]
 
-ABANDONED = HandStatus.ABANDONED
-MATCH = ClaimStatus.MATCH
+ABANDONED: Final = HandStatus.ABANDONED
+MATCH: Final = ClaimStatus.MATCH
 
 Corrections = dict[str, dict[int | None, Any]]
 """Claim name -> seat (None: a scalar claim) -> the value a reported running value should have

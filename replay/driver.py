@@ -14,7 +14,7 @@ on any number of cores or machines.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from records.problems import Kind, Problem, Violation, pointer
 from replay.engine import DealFault, Engine
@@ -31,8 +31,11 @@ from replay.steps import (
     TrickCompleted,
 )
 
-# Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups.
-COMPLETE, ABANDONED, STOPPED = HandStatus.COMPLETE, HandStatus.ABANDONED, HandStatus.STOPPED
+# Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups
+# (``Final``: compiled (setup.py), a constant is read from C, not from the module's dict).
+COMPLETE: Final = HandStatus.COMPLETE
+ABANDONED: Final = HandStatus.ABANDONED
+STOPPED: Final = HandStatus.STOPPED
 
 __all__ = ["replay"]
 
@@ -110,7 +113,9 @@ class _Sitting:
             self.scored = True
             if totals is not None:
                 scores: list[Any] = result.scores  # type: ignore[assignment]
-                totals = [t + s for t, s in zip(totals, scores, strict=True)]
+                if len(scores) != len(totals):
+                    raise ValueError("a hand's scores and the running totals differ in length")
+                totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
         elif status is STOPPED:
             totals = None
         self.totals = result.totals = totals

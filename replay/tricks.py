@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "CardPlay",
@@ -156,7 +156,7 @@ class CardPlay:
         self.hands = hands
         """Cards each seat holds now."""
         self.turn = leader
-        self.after = after
+        self.after: tuple[int, ...] = tuple(after)
         """``after[seat]``: the next seat to play (seats out of the play map anywhere)."""
         self.players = players if players is not None else len(hands)
         """Cards in a complete trick: the seats that play."""
@@ -199,7 +199,7 @@ class CardPlay:
         return [card for card in self.hands[seat] if self.fault(seat, card) is None]
 
 
-_FREE = FollowRules()
+_FREE: Final = FollowRules()
 
 
 class _Card:
@@ -303,7 +303,10 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
     Returns (position of the first action not played, fault or None). Without ``commit`` only
     ``actions[start]`` is checked and nothing changes: that is how an engine checks one play.
     """
-    hands, strength, trump, after = play.hands, play.strength, play.trump, play.after
+    hands, strength, trump = play.hands, play.strength, play.trump
+    after: tuple[int, ...] = play.after
+    # A list, so that compiled (setup.py) each action is taken by index in C.
+    listed: list[Any] = actions if isinstance(actions, list) else list(actions)
     trick = play.trick
     cards, seats, size = trick.cards, trick.seats, play.players
     tricks, won, last, lead_fault = play.tricks, play.won, play.last, play.lead_fault
@@ -317,11 +320,12 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
     binding = follow.must_head
     turn = play.turn
     fault: Fault | None = None
-    reached = len(actions)
-    for position in range(start, len(actions)):
+    reached = len(listed)
+    for position in range(start, len(listed)):
         reached = position
-        action = actions[position]
-        if action.type != "play":
+        action = listed[position]
+        kind: str = action.type
+        if kind != "play":
             break
         # Declared, so that compiled (setup.py) the comparisons and look-ups below are native.
         seat: int = action.seat
@@ -376,6 +380,6 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
         trick = play.trick = Trick(trick.number + 1, turn)
         cards, seats, led = trick.cards, trick.seats, ""
     else:
-        reached = len(actions)
+        reached = len(listed)
     play.turn = turn
     return reached, fault

@@ -53,7 +53,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
@@ -62,8 +62,8 @@ from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
 from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
 
-DECK = FRENCH_52
-STRENGTH = DECK.strength
+DECK: Final = FRENCH_52
+STRENGTH: Final = DECK.strength
 DECKS = {1: FRENCH_52} | {
     n: Deck(
         f"french-52x{n}", ranks=DECK.ranks, suits=DECK.suits, copies=n, suit_symbols=FRENCH_SYMBOLS
@@ -83,7 +83,10 @@ class Phase(Enum):
 
 # Module constants for the hot path: on Python 3.11 reading ``Phase.PLAY`` costs five times a
 # global's lookup, and replay reads the phase on every action.
-BID, PLAY, OVER, ABANDONED = Phase.BID, Phase.PLAY, Phase.OVER, Phase.ABANDONED
+BID: Final = Phase.BID
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+ABANDONED: Final = Phase.ABANDONED
 
 
 # --- actions: any value with these fields will do (record events do) --------------------------
@@ -373,7 +376,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
     return [fault] if fault is not None else []
 
 
-_HAND_PATHS = tuple(("hands", seat) for seat in range(16))
+_HAND_PATHS: Final = tuple(("hands", seat) for seat in range(16))
 
 
 def _hand_path(seat: int) -> tuple[str | int, ...]:
@@ -447,6 +450,23 @@ class State:
     seats: int = 0
     leader: int = 0
     """Who leads the first trick."""
+
+    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
+        self,
+        table: Table,
+        dealer: int,
+        size: int,
+        trump: str | None,
+        phase: Phase,
+        bids: list[int | None],
+        play: CardPlay,
+        bids_left: int = 0,
+        seats: int = 0,
+        leader: int = 0,
+    ) -> None:
+        self.table, self.dealer, self.size, self.trump = table, dealer, size, trump
+        self.phase, self.bids, self.play = phase, bids, play
+        self.bids_left, self.seats, self.leader = bids_left, seats, leader
 
     @property
     def rules(self) -> OhHellRules:
@@ -870,6 +890,18 @@ class Settlement:
     tricks: tuple[int, ...]
     scores: tuple[int, ...] | None
 
+    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
+        self,
+        size: int,
+        bids: tuple[int, ...],
+        tricks: tuple[int, ...],
+        scores: tuple[int, ...] | None,
+    ) -> None:
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "scores", scores)
+
     def explain(self, rules: OhHellRules) -> list[SeatScore]:
         """Every seat's score with the rule behind every point."""
         return score_hand(rules, self.size, self.bids, self.tricks)
@@ -881,9 +913,9 @@ def settle(state: State, carry: object = None) -> Settlement:
     tricks = tuple(state.play.won)
     if state.phase is ABANDONED:
         return Settlement(state.size, bids, tricks, None)
-    score, size, teams = state.table.score, state.size, state.table.teams
-    paired = zip(by_team(teams, bids), by_team(teams, tricks), strict=True)
-    scores = tuple([score(size, b, t) for b, t in paired])
+    table, size, teams = state.table, state.size, state.table.teams
+    bid, took = by_team(teams, bids), by_team(teams, tricks)
+    scores = tuple([table.score(size, bid[seat], took[seat]) for seat in range(len(bids))])
     return Settlement(size, bids, tricks, scores)
 
 

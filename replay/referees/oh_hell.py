@@ -13,7 +13,7 @@ claimed running totals, the claimed winners from the claimed totals.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from records.rules.oh_hell import OhHellRules
 from replay.claims import Chain, OneOf
@@ -115,7 +115,7 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         return oh_hell.winners(totals) if whole_game and scored and totals else None
 
 
-_POINTERS: dict[int, tuple[str, ...]] = {}
+_POINTERS: Final[dict[int, tuple[str, ...]]] = {}
 
 
 def _pointers(index: int) -> tuple[str, ...]:
@@ -129,9 +129,9 @@ def _pointers(index: int) -> tuple[str, ...]:
     return found
 
 
-_TOTAL = Chain("total", (("score", 1),))
+_TOTAL: Final = Chain("total", (("score", 1),))
 """A running total is the previous total plus the deal's score."""
-_FINAL = Chain("total", (), "the last deal's running total")
+_FINAL: Final = Chain("total", (), "the last deal's running total")
 """The final totals are the last deal's running totals."""
 
 
