@@ -208,6 +208,14 @@ class _Counters:
                 return [f"if {var} is not None:", *_indent(inner)]
             if all(not self._count(m, "_", kind, 99) for m in members):
                 return []
+            fixed = self._constant_members(members, kind)
+            if fixed is not None:  # a number or an exact fraction: no call per value
+                lines: list[str] = []
+                for cls, count in fixed:
+                    name = self._name("_cls")
+                    self.env[name] = cls
+                    lines += [f"if type({var}) is {name}:", f"    n += {count}"]
+                return lines
             return [f"n += {self._dispatch(t, kind, tagged=False)}({var})"]
         if isinstance(t, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
             return self._sequence(t.item_type, var, kind, depth)
@@ -220,6 +228,25 @@ class _Counters:
         if kind == "colons" and isinstance(t, mi.LiteralType) and _has_colon(t.values):
             return [f"if isinstance({var}, str):", f"    n += {var}.count(':')"]
         return []
+
+    def _constant_members(self, members: list[Any], kind: str) -> list[tuple[type, int]] | None:
+        """(class, count) of each struct member of a union when every struct member counts
+        the same for every value and every other member counts nothing (an amount of money:
+        a whole number or an exact fraction); None otherwise."""
+        found = []
+        for member in members:
+            inner = member.type if isinstance(member, mi.Metadata) else member
+            if isinstance(inner, mi.StructType):
+                if inner.tag_field is not None:
+                    return None
+                body = self._fields(inner, "_", kind, 99)
+                if body and not (len(body) == 1 and _CONSTANT.fullmatch(body[0])):
+                    return None
+                if body:
+                    found.append((inner.cls, int(body[0][5:])))
+            elif self._count(member, "_", kind, 99):
+                return None
+        return found
 
     def _fields(self, t: Any, var: str, kind: str, depth: int) -> list[str]:
         """A struct's own keys (not its tag) and what its fields hold, inline."""
@@ -292,22 +319,17 @@ class _Counters:
                 continue
             cls, found, at = self._name("_cls"), self._name("k"), self._name("j")
             self.env[cls] = member.cls
-            present = f"{cls} in {types}"
-            if member in odd:  # its count corrects the common count, and says if it occurs
-                more = fixed[member.cls] - common
-                lines += [f"{found} = {types}.count({cls})", f"n += {more} * {found}"]
-                present = found
-            if variable:
+            lines.append(f"{found} = {types}.count({cls})")
+            if member in odd:  # its count corrects the common count
+                lines.append(f"n += {fixed[member.cls] - common} * {found}")
+            if variable:  # each object of the type, found by index (no exception at the end)
                 count = self._struct(member, "keys")
                 lines += [
-                    f"if {present}:",
-                    f"    {at} = {types}.index({cls})",
-                    "    while True:",
+                    f"if {found}:",
+                    f"    {at} = -1",
+                    f"    for _ in range({found}):",
+                    f"        {at} = {types}.index({cls}, {at} + 1)",
                     f"        n += {count}({var}[{at}]) - {_required(member)}",
-                    "        try:",
-                    f"            {at} = {types}.index({cls}, {at} + 1)",
-                    "        except ValueError:",
-                    "            break",
                 ]
         return lines
 
