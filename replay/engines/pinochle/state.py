@@ -265,6 +265,8 @@ class State:
         declarer: int | None = None,
         contract: int | None = None,
         trump: str | None = None,
+        hand18: list[str] | None = None,
+        held18: dict[str, int] | None = None,
         melds: tuple[ScoredMeld, ...] = (),
         buried: list[str] | None = None,
         announced: bool = False,
@@ -284,12 +286,14 @@ class State:
         self.after = after
         self.phase = phase
         self.turn = turn
-        self.calls = list() if calls is None else calls
-        self.passed = list() if passed is None else passed
+        self.calls = [] if calls is None else calls
+        self.passed = [] if passed is None else passed
         self.high = high
         self.declarer = declarer
         self.contract = contract
         self.trump = trump
+        self.hand18 = [] if hand18 is None else hand18
+        self.held18 = {} if held18 is None else held18
         self.melds = melds
         self.buried = buried
         self.announced = announced
@@ -298,7 +302,7 @@ class State:
         self.conceded_by = conceded_by
         self.conceded_in = conceded_in
         self.play = play
-        self.tricks = list() if tricks is None else tricks
+        self.tricks = [] if tricks is None else tricks
         self.applied = applied
 
     @property
