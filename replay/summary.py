@@ -38,6 +38,17 @@ class Summary:
             self.problems[problem.code] += 1
             self.kinds[problem.kind.value] += 1
 
+    def merge(self, other: Summary) -> None:
+        """Add the counts of ``other`` (a chunk's, a worker's) to these."""
+        self.records += other.records
+        self.valid += other.valid
+        self.hands += other.hands
+        if other.problems:
+            self.problems.update(other.problems)
+        if other.kinds:
+            self.kinds.update(other.kinds)
+        self.unreadable.extend(other.unreadable)
+
     @property
     def all_valid(self) -> bool:
         """Every record valid and every input read."""
