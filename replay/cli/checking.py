@@ -13,12 +13,13 @@ summaries of the batches add up to the run's summary, whose counts give the exit
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -68,29 +69,26 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     record's report is dropped inside the pause once it is counted and rendered: resumed, the
     collector finds nothing young to walk (it would otherwise walk the last report's every
     object, record after record: a fifth of a command's time)."""
-    from replay.check import paused
+    from replay.check import check_bytes, paused
+    from replay.cli.reporters import render
     from replay.summary import Summary
 
     batch = Batch(Summary())
+    summary, shown = batch.summary, batch.shown
+    audit, detail = how.audit, how.claims_detail
     with paused():
         for place, entry in enumerate(entries):
-            _check_one(entry, place, how, batch)
+            report = check_bytes(entry.data, audit=audit, detail=detail, source=entry.where)
+            summary.add(report)
+            rendered = render(report, how)
+            if rendered is not None:
+                shown.append(rendered)
+            if how.pages and not report.valid:
+                from replay.html.report import page_of
+
+                batch.pages.append(page_of(report, place))
+            del report, rendered  # inside the pause (above)
     return batch
-
-
-def _check_one(entry: Entry, place: int, how: Rendering, batch: Batch) -> None:
-    from replay.check import check_bytes
-    from replay.cli.reporters import render
-
-    report = check_bytes(entry.data, audit=how.audit, detail=how.claims_detail, source=entry.where)
-    batch.summary.add(report)
-    shown = render(report, how)
-    if shown is not None:
-        batch.shown.append(shown)
-    if how.pages and not report.valid:
-        from replay.html.report import page_of
-
-        batch.pages.append(page_of(report, place))
 
 
 def check_work(work: Work, how: Rendering, limits: ReadLimits) -> Part:
@@ -104,15 +102,8 @@ def check_work(work: Work, how: Rendering, limits: ReadLimits) -> Part:
 
 
 def merge(into: Summary, part: Summary) -> None:
-    """Add the counts of ``part`` to ``into``, whatever counts a summary keeps."""
-    for item in fields(into):
-        mine, theirs = getattr(into, item.name), getattr(part, item.name)
-        if isinstance(mine, Counter):
-            mine.update(theirs)
-        elif isinstance(mine, list):
-            mine.extend(theirs)
-        else:
-            setattr(into, item.name, mine + theirs)
+    """Add the counts of ``part`` to ``into`` (``Summary.merge``)."""
+    into.merge(part)
 
 
 def run_check(
@@ -191,7 +182,14 @@ def _results(
         return
     from records.io import ReadFailure, iter_entries
     from records.limits import ReadLimits
-    from replay.parallel import Unit, chunks, local_units, ordered_map, workers_for
+    from replay.parallel import (
+        CHUNK_RECORDS,
+        Unit,
+        chunks,
+        local_units,
+        ordered_map,
+        workers_for,
+    )
 
     try:
         limits = ReadLimits.from_environment()
@@ -202,14 +200,32 @@ def _results(
     workers = workers_for(jobs)
     stopped: set[int] = set()
     units: Iterable[Unit]
-    if workers == 1:
-        units = chunks(iter_entries(paths, limits=limits, counted=counted), records=1)
+    if workers == 1:  # a record at a time from a pipe, whose records may come slowly
+        entries = iter_entries(paths, limits=limits, counted=counted)
+        units = chunks(entries, records=1 if _streamed(paths) else CHUNK_RECORDS)
     else:
         units = local_units(paths, limits, counted=counted, stopped=stopped)
     preload = WORKER_MODULES + (PAGE_MODULES if how.pages else ())
     check = partial(check_work, how=how, limits=limits)
     parts = ordered_map(check, units, workers, preload=preload)
     yield from _in_order(parts, stopped, counted)
+
+
+def _streamed(paths: list[str]) -> bool:
+    """Whether an input is standard input or another stream (a FIFO, a device), whose records
+    are shown as they come rather than a chunk at a time."""
+    if not paths:
+        return True
+    for path in paths:
+        if path == "-":
+            return True
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            continue  # the reader reports it
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            return True
+    return False
 
 
 def _in_order(

@@ -89,6 +89,8 @@ def render(report: RecordReport, how: Rendering) -> Rendered | None:
 
 
 def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
+    if report.valid and not how.verbose and not how.explain:
+        return []  # a valid record shows nothing without -v or --explain (most records)
     source = printable(report.source)
     lines: list[Segments] = []
     if not report.valid:
