@@ -2,7 +2,7 @@
 everything else).
 
 * ``pip install .`` (and a wheel) compiles the modules in ``COMPILED`` to C extensions with
-  mypyc (part of mypy) when a C compiler is there: the same source, an Oh Hell audit about 1.5
+  mypyc (part of mypy) when a C compiler is there: the same source, an Oh Hell audit about 1.8
   times as fast (bench/throughput.py).
   Compilation takes about a minute. If it cannot be done (no compiler, a mypy or mypyc error)
   the build says why and installs the pure-Python package, which behaves identically.
@@ -37,13 +37,13 @@ COMPILED = [
     "replay/report.py",
     "replay/steps.py",
     "replay/tricks.py",
-    "replay/engines/oh_hell.py",
-    "replay/engines/pinochle/*.py",
-    "replay/engines/bestia/*.py",
+    "replay/engines/*.py",
+    "replay/engines/*/*.py",
     "replay/referees/*.py",
 ]
 """The replay's hot path: every module of ``replay`` that an audit runs through for each hand
-(a pattern stands for the modules it matches). A package's ``__init__`` stays pure Python: mypyc
+(a pattern stands for the modules it matches, so a new game's engine and referee are compiled
+too). A package's ``__init__`` stays pure Python: mypyc
 works out a compiled package's ``__path__`` from where its shared library lies, which is inside
 ``replay`` (``GROUP``), so the package's own modules could not be found. The record format
 (``records``) stays pure Python: its hot part, the msgspec structs, is decoded by msgspec's own
