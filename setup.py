@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from setuptools import Command, Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -121,6 +122,19 @@ class BuildExt(build_ext):
             return []
 
 
+class BuildPy(build_py):
+    """build_py that first removes the extensions an earlier build left in the build directory:
+    a wheel takes every file there, and a module no longer compiled, or a pure build, must not
+    carry them (build_ext, which runs after, compiles what is compiled now)."""
+
+    def run(self) -> None:
+        for package in ("replay", "records"):
+            for pattern in ("**/*.so", "**/*.pyd"):
+                for path in Path(self.build_lib, package).glob(pattern):
+                    path.unlink()
+        super().run()
+
+
 class CleanCompiled(Command):
     """Remove extensions built into the source tree (``build_ext --inplace``)."""
 
@@ -142,4 +156,7 @@ class CleanCompiled(Command):
         note(f"removed {removed} compiled modules from the source tree")
 
 
-setup(distclass=Build, cmdclass={"build_ext": BuildExt, "clean_compiled": CleanCompiled})
+setup(
+    distclass=Build,
+    cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "clean_compiled": CleanCompiled},
+)
