@@ -29,6 +29,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 COMPILED = [
+    "replay/actions.py",
     "replay/check.py",
     "replay/claims.py",
     "replay/deal.py",

@@ -58,6 +58,7 @@ from typing import Any, Final, Protocol
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
+from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
 from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
@@ -89,7 +90,8 @@ OVER: Final = Phase.OVER
 ABANDONED: Final = Phase.ABANDONED
 
 
-# --- actions: any value with these fields will do (record events do) --------------------------
+# --- actions: any value with these fields will do (record events do); a card played is
+# ``replay.actions.Play``, shared by every game -----------------------------------------------
 
 # ``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
 # ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
@@ -103,35 +105,6 @@ class Bid:
     @property
     def type(self) -> str:
         return "bid"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    seat: int
-    card: str
-
-    @property
-    def type(self) -> str:
-        return "play"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    seat: int
-    remaining: list[int]
-
-    @property
-    def type(self) -> str:
-        return "claim"
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    reason: str | None = None
-
-    @property
-    def type(self) -> str:
-        return "abandon"
 
 
 class DealLike(Protocol):

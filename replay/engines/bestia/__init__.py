@@ -52,6 +52,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from replay.actions import Abandon, Claim, Play
 from replay.engine import Engine, kind
 from replay.engines.bestia import pot
 from replay.engines.bestia.declare import (
@@ -203,35 +204,6 @@ class DeclineBlind:
     @property
     def type(self) -> str:
         return "decline_blind"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    seat: int
-    card: str
-
-    @property
-    def type(self) -> str:
-        return "play"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    seat: int
-    remaining: list[int]
-
-    @property
-    def type(self) -> str:
-        return "claim"
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    reason: str | None = None
-
-    @property
-    def type(self) -> str:
-        return "abandon"
 
 
 def legal_actions(state: State) -> list[Any]:

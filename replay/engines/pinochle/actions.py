@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from replay.actions import Play
+
 __all__ = [
     "Bid",
     "Bury",
@@ -89,16 +91,6 @@ class Bury:
     @property
     def type(self) -> str:
         return "bury"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    seat: int
-    card: str
-
-    @property
-    def type(self) -> str:
-        return "play"
 
 
 @dataclass(frozen=True, slots=True)
