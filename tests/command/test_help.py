@@ -93,7 +93,14 @@ def test_shell_completion() -> None:
     assert _complete("generate", "") == list(GAMES)
     assert _complete("generate", "pinochle", "--preset", "") == list(GAMES["pinochle"].presets)
     assert _complete("show", "x.json", "--rec") == ["--record"]
-    script = processes.run("--show-completion", "bash")
+    # as typed in a bash: typer finds the shell among the command's parents
+    script = subprocess.run(
+        ["bash", "-c", '"$@"; exit $?', "bash", *processes.COMMAND, "--show-completion"],
+        env=processes.environment(),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     assert script.returncode == 0 and b"_TRICKLOG_COMPLETE=complete_bash" in script.stdout
 
 

@@ -63,6 +63,7 @@ def test_models_and_decoded_records_give_the_same_csv(game: str, form: str) -> N
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_models_and_decoded_records_give_the_same_parquet(game: str) -> None:
+    pytest.importorskip("pyarrow", reason="Parquet needs the [parquet] extra (pyarrow)")
     for form in ("hands", "actions"):
         _same(parquet_format, _generated(game), form)
 
