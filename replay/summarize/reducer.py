@@ -12,9 +12,9 @@ What is counted where:
   seat, game, preset, event, month), from valid records only: records, hands (settled with
   scores), wins (the record's only winner) and shared wins (one of several tied first), score
   (points, chips or money, as recomputed) in all and per seat and hand, and each game's own
-  counters and figures (``replay.summarize.games``). The winners of an Oh Hell game are those
-  the replay names; a pinochle or Bestia sitting names none, and its winners are the seats
-  ending it with the most chips or money (as recomputed);
+  counters and figures (``replay.summarize.games``). The winners are those the replay names
+  (``RecordSettled.winners``, the library's ``report.winners``): each game's referee decides
+  them from the recomputed totals;
 * ``games``: per game and rules preset, every record (valid or not): records, invalid records,
   recorded hands, hands with a problem and their share, and the mean score of a seat in a hand
   of the valid records;
@@ -183,7 +183,7 @@ class Summary:
             elif type(step) is ProblemFound:
                 problems.append(step.problem)
             elif type(step) is RecordSettled:
-                winners = _winners(step)
+                winners = step.winners
             elif type(step) is RecordStarted:
                 names = step.players
         self._problems(problems, where)
@@ -279,18 +279,6 @@ class Summary:
             {"code": code, "kind": self.kinds[code], "count": count, "first": self.places[code]}
             for code, count in sorted(self.problems.items(), key=lambda kv: (-kv[1], kv[0]))
         ]
-
-
-def _winners(step: RecordSettled) -> list[int] | None:
-    """The seats that won: those the replay names (an Oh Hell game), else, in a sitting that
-    names none (pinochle, Bestia), the seats ending with the most chips or money."""
-    if step.winners is not None:
-        return step.winners
-    totals = step.totals
-    if not totals:
-        return None
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
 
 
 def _mean(total: int, count: int) -> float | None:

@@ -67,7 +67,8 @@ def from_audit(report: dict[str, Any]) -> dict[str, Counter[str]]:
         if not record["valid"]:
             continue
         names = record["players"]
-        winners = record["winners"] if record["winners"] is not None else _top(record["totals"])
+        winners = record["winners"]
+        assert winners == _top(record["totals"]), record["source"]  # every game names them
         for seat, name in enumerate(names):
             players[name]["records"] += 1
             if seat in winners:
