@@ -3,7 +3,6 @@ a sitting's money balanced, and every value exact whatever its size (issues 18, 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from decimal import Decimal
