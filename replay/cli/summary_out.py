@@ -90,6 +90,8 @@ def run_summary(
     keys = summary.keys(sort, top)
     if output_format != "json":
         _failures(summary)
+    if output_format in ("csv", "parquet"):
+        _notes(summary)  # the table has no room for them; text and json carry them
     if output_format == "parquet":
         _parquet(summary, keys, output)
     else:
@@ -123,6 +125,32 @@ def _failures(summary: Summary) -> None:
         print(f"error: {printable(failure.file)}: {printable(failure.message)}", file=sys.stderr)
     for error in summary.errors:
         print(f"error: {printable(error.file)}: {printable(error.message)}", file=sys.stderr)
+
+
+def _notes(summary: Summary) -> None:
+    """The notes on names, on standard error: look-alikes, one name at several seats."""
+    from replay.cli.summary_tables import shown_name
+    from replay.cli.terminal import printable
+    from replay.summarize.names import WHY
+
+    alike, complete = summary.lookalikes()
+    for group in alike:
+        names = ", ".join(shown_name(name) for name in group.names)
+        note = f"note: names that look alike, counted apart: {names}: {WHY[group.why]}"
+        print(note, file=sys.stderr)
+    if not complete:
+        print("note: not every name was checked for look-alikes", file=sys.stderr)
+    if summary.repeated:
+        first = "; ".join(
+            f"{printable(r['place'])}: {printable(r['name'])} at seats "
+            + ", ".join(map(str, r["seats"]))
+            for r in summary.repeated_first
+        )
+        print(
+            f"note: {summary.repeated:,} record(s) seat one name at several seats, each counted "
+            f"once for that name (first: {first})",
+            file=sys.stderr,
+        )
 
 
 def _write(summary: Summary, keys: list[str], output_format: str, output: str) -> None:

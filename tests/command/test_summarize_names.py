@@ -156,3 +156,15 @@ def test_memory_per_distinct_player_is_small() -> None:
             out.append(orjson.dumps(record))
     per_player = (_held(many) - _held(few)) / (4 * 500 - 4)
     assert per_player < 500, per_player
+
+
+def test_csv_says_on_standard_error_what_its_table_cannot(tricklog: Any, tmp_path: Path) -> None:
+    lines = _named([[LATIN, "Boris", LATIN, "Clara"], [CYRILLIC, "Boris", "Dmitri", "Clara"]])
+    path = _archive(tmp_path / "a.jsonl", lines)
+    run = tricklog("summarize", "--format", "csv", path)
+    assert run.code == 0
+    assert "note: names that look alike, counted apart: Anna, \u0410nna (\\u0410nna)" in run.err
+    assert (
+        "note: 1 record(s) seat one name at several seats, each counted once for that name "
+        f"(first: {path}:1: Anna at seats 0, 2)"
+    ) in run.err
