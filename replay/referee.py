@@ -26,6 +26,7 @@ __all__ = [
     "Referee",
     "claimed_before",
     "last_claimed",
+    "leaders",
     "players_problem",
     "rules_of",
 ]
@@ -122,6 +123,13 @@ class Referee(Generic[R, T, S]):
     ) -> list[int] | None:
         """The winning seats, where the game has winners and the record is a whole game."""
         return None
+
+
+def leaders(totals: Sequence[Any]) -> list[int]:
+    """Every seat with the highest total: the winners of a sitting (pinochle's chips, Bestia's
+    money), which ends whenever the table rises; ties share the win, as in Oh Hell."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
 
 
 def players_problem(players: Sequence[Any], seats: int, rule: str) -> Problem | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from decimal import Decimal
 from enum import Enum
 from typing import Any
 
@@ -19,13 +20,21 @@ from replay.cli.terminal import int_text, unicode_safe
 
 
 def json_bytes(value: Any) -> bytes:
-    """``value`` as compact JSON, whatever integers and strings it holds."""
+    """``value`` as compact JSON, whatever integers and strings it holds; a ``Decimal`` (an
+    exactly rounded figure) as a JSON number of exactly its digits."""
     try:
-        return orjson.dumps(value)
+        return orjson.dumps(value, default=_decimal)
     except orjson.JSONEncodeError:
         parts: list[str] = []
         _encode(value, parts)
         return "".join(parts).encode()
+
+
+def _decimal(value: Any) -> Any:
+    fragment = getattr(orjson, "Fragment", None)  # orjson 3.9.1 on; before, the encoder below
+    if fragment is not None and isinstance(value, Decimal) and value.is_finite():
+        return fragment(format(value, "f").encode())
+    raise TypeError
 
 
 def _encode(value: Any, out: list[str]) -> None:
@@ -35,6 +44,8 @@ def _encode(value: Any, out: list[str]) -> None:
         _encode(value.value, out)
     elif isinstance(value, int):
         out.append(int_text(value))
+    elif isinstance(value, Decimal) and value.is_finite():
+        out.append(format(value, "f"))
     elif isinstance(value, float):
         out.append(repr(value) if math.isfinite(value) else "null")
     elif isinstance(value, str):

@@ -51,8 +51,9 @@ def summarize(
             "--sort",
             metavar="KEY",
             help="Order the groups by this column, largest first (key: by name); a column of "
-            "the csv output: records, hands, wins, shared_wins, score, mean_score, "
-            "oh_hell_bids_made_pct, pinochle_contracts_made_pct, bestia_net_money ...",
+            "the csv output: records, hands, finished, wins, shared_wins, oh_hell_points, "
+            "oh_hell_mean_points, oh_hell_bids_made_pct, pinochle_chips, "
+            "pinochle_contracts_made_pct, bestia_net_money ...",
         ),
     ] = None,
     output_format: Annotated[
@@ -77,18 +78,23 @@ def summarize(
     ] = None,
     quiet: QuietOption = False,
 ) -> Exit:
-    """Summarize archives of any game (mixed too): per player, wins and shared wins, hands,
-    score in all and per hand, and each game's own figures (Oh Hell: bids made %, nil bids
-    made %, mean |bid - tricks|, overtricks; pinochle: auctions won, contracts made %, mean bid,
-    meld, counters, chips won and lost, concessions; Bestia: hands played and passed, pot won,
-    bestias paid, net money); per game and rules preset, records, hands, mean score and the
-    share of hands with a problem; problems by code with their first places; duplicates.
+    """Summarize archives of any game (mixed too): per player, records, hands (every hand, as
+    audit counts them) and those finished (played to the end), wins and shared wins; per game,
+    its score in its own unit (Oh Hell points, pinochle chips, Bestia money: never added
+    together) in all and per seat and finished hand, and its own figures (Oh Hell: bids made
+    %, nil bids made %, mean |bid - tricks|, overtricks; pinochle: auctions won, contracts made
+    %, mean bid, meld, counters, chips won and lost, concessions; Bestia: hands played and
+    passed, pot won, bestias paid); per game and rules preset, records, hands, the share of
+    hands with a problem and the mean score; the pots and kitties, which balance the seats'
+    net; names that look alike (kept apart) and records seating one name at several seats;
+    problems by code with their first places; duplicates.
 
     Every record is replayed with its claims compared, as audit does, in one pass; memory
-    stays flat. A record with a problem counts in the problem tallies only: the summary says
-    how many were left out of the play statistics. Exit 0 once summarized (problems or not),
-    2 for a usage error, 3 if an input is unreadable (the rest is still summarized) or the
-    output cannot be written.
+    grows with the groups only. Every number is exact; a figure is rounded once. A record with
+    a problem counts in the problem tallies only: the summary says how many were left out of
+    the play statistics. Exit 0 once summarized (problems or not), 2 for a usage error, 3 if
+    an input is unreadable or a record could not be replayed (the rest is still summarized)
+    or the output cannot be written.
 
     Examples:
 

@@ -1,17 +1,26 @@
 """The outputs of ``tricklog summarize``: tables for people, JSON, CSV and Parquet for programs.
 
 A terminal gets rich tables; a pipe or a file gets the same tables as plain text, columns
-aligned with spaces and never wrapped. JSON is ``Summary.to_dict()``: everything. CSV and
-Parquet hold the groups' table only, one row per group, each game's figures in columns named
-``<game>_<figure>`` (empty where a group did not play that game).
+aligned with spaces (by terminal cells) and never wrapped (so does a terminal, for a table of
+more than ``DRAWN_ROWS`` rows). JSON is ``Summary.to_dict()``: everything. CSV and Parquet hold
+the groups' table only, one row per group, each game's counters and figures in columns named
+``<game>_<name>`` (empty where a group did not play that game).
+
+Every output carries every value exactly: a sum of any size, a fraction of money as ``n/d`` (in
+JSON as ``{"numerator", "denominator"}``), a figure rounded once from its exact value to three
+decimals. A Parquet column of sums is int64 where every value fits, else text of the exact
+value; a column of figures is decimal128(38, 3) where every value fits, else text. The groups
+are written one at a time (Parquet in row groups of ``BATCH``): an output never holds them all.
 """
 
 from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
+from decimal import Decimal
+from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
 
 from replay.cli.exit_codes import Exit
@@ -19,20 +28,19 @@ from replay.cli.exit_codes import Exit
 if TYPE_CHECKING:
     from replay.summarize import Summary
 
-GENERAL = ("key", "records", "hands", "wins", "shared_wins", "score", "mean_score")
-"""The groups' columns every game has."""
-TITLES = {"oh_hell": "Oh Hell", "pinochle": "Pinochle", "bestia": "Bestia"}
+DRAWN_ROWS = 1_000
+"""The most rows a table drawn on a terminal has; a larger one is printed as plain text, which
+is written row by row."""
+BATCH = 2_000
+"""Rows of one Parquet row group."""
+INT64 = 1 << 63
 
 
 def columns() -> list[str]:
     """Every column of the groups' table (csv, parquet, ``--sort``)."""
-    from replay.summarize.games import GAME_STATS
+    from replay.summarize.reducer import columns as every
 
-    out = list(GENERAL)
-    for game, stats in GAME_STATS.items():
-        out += [f"{game}_{name}" for name in ("hands", *stats.counters)]
-        out += [f"{game}_{ratio.name}" for ratio in stats.ratios]
-    return out
+    return every()
 
 
 def check_sort(sort: str | None) -> str | None:
@@ -41,30 +49,13 @@ def check_sort(sort: str | None) -> str | None:
         return None
     from replay.cli.terminal import printable
 
-    return f"unknown --sort key {printable(sort)}; expected one of {', '.join(columns())}"
-
-
-def flat(row: dict[str, Any]) -> dict[str, Any]:
-    """A group as one row of columns: ``{"oh_hell": {"bids": 3}}`` as ``oh_hell_bids``."""
-    out: dict[str, Any] = {}
-    for name, value in row.items():
-        if isinstance(value, dict):
-            out.update({f"{name}_{k}": v for k, v in value.items()})
-        else:
-            out[name] = value
-    return out
-
-
-def ordered(rows: list[dict[str, Any]], sort: str | None, top: int | None) -> list[dict[str, Any]]:
-    """The groups by ``sort`` (largest first; groups without a value last), cut to ``top``."""
-    if sort is not None and sort != "key":
-
-        def rank(row: dict[str, Any]) -> tuple[bool, float]:
-            value = flat(row).get(sort)
-            return (value is None, -value if isinstance(value, (int, float)) else 0.0)
-
-        rows = sorted(rows, key=rank)  # stable: ties keep the order by key
-    return rows if top is None else rows[:top]
+    hint = ""
+    if sort in ("score", "mean_score"):
+        hint = (
+            " (scores are kept apart by game, in their own units: oh_hell_points, "
+            "pinochle_chips, bestia_net_money, and their means)"
+        )
+    return f"unknown --sort key {printable(sort)}{hint}; expected one of {', '.join(columns())}"
 
 
 def run_summary(
@@ -96,13 +87,15 @@ def run_summary(
             summary.add(item)
             if bar is not None:
                 bar.advance(task)
-    rows = ordered(summary.rows(), sort, top)
+    keys = summary.keys(sort, top)
     if output_format != "json":
         _failures(summary)
+    if output_format in ("csv", "parquet"):
+        _notes(summary)  # the table has no room for them; text and json carry them
     if output_format == "parquet":
-        _parquet(rows, output)
+        _parquet(summary, keys, output)
     else:
-        _write(summary, rows, output_format, output)
+        _write(summary, keys, output_format, output)
     return _exit(summary)
 
 
@@ -122,7 +115,7 @@ def _progress() -> Any:
 
 
 def _exit(summary: Summary) -> Exit:
-    return Exit.UNREADABLE if summary.unreadable else Exit.OK
+    return Exit.UNREADABLE if summary.unreadable or summary.errors else Exit.OK
 
 
 def _failures(summary: Summary) -> None:
@@ -130,174 +123,225 @@ def _failures(summary: Summary) -> None:
 
     for failure in summary.unreadable:
         print(f"error: {printable(failure.file)}: {printable(failure.message)}", file=sys.stderr)
+    for error in summary.errors:
+        print(f"error: {printable(error.file)}: {printable(error.message)}", file=sys.stderr)
 
 
-def _write(summary: Summary, rows: list[dict[str, Any]], output_format: str, output: str) -> None:
+def _notes(summary: Summary) -> None:
+    """The notes on names, on standard error: look-alikes, one name at several seats."""
+    from replay.cli.summary_tables import shown_name
+    from replay.cli.terminal import printable
+    from replay.summarize.names import WHY
+
+    alike, complete = summary.lookalikes()
+    for group in alike:
+        names = ", ".join(shown_name(name) for name in group.names)
+        note = f"note: names that look alike, counted apart: {names}: {WHY[group.why]}"
+        print(note, file=sys.stderr)
+    if not complete:
+        print("note: not every name was checked for look-alikes", file=sys.stderr)
+    if summary.repeated:
+        first = "; ".join(
+            f"{printable(r['place'])}: {printable(r['name'])} at seats "
+            + ", ".join(map(str, r["seats"]))
+            for r in summary.repeated_first
+        )
+        print(
+            f"note: {summary.repeated:,} record(s) seat one name at several seats, each counted "
+            f"once for that name (first: {first})",
+            file=sys.stderr,
+        )
+
+
+def _write(summary: Summary, keys: list[str], output_format: str, output: str) -> None:
     from replay.cli.output import open_output
 
-    if output_format == "text" and output == "-" and sys.stdout.isatty():
+    drawn = output_format == "text" and output == "-" and sys.stdout.isatty()
+    if drawn and len(keys) <= DRAWN_ROWS:
         from replay.cli.terminal import console
 
-        _rich(console(sys.stdout), summary, rows)
+        _rich(console(sys.stdout), summary, keys)
         return
     with open_output(output) as stream:
         if output_format == "json":
-            from replay.cli.encode import json_bytes
-
-            stream.write(json_bytes(summary.to_dict(rows)) + b"\n")
+            _json(stream, summary, keys)
             return
         text = io.TextIOWrapper(stream, encoding="utf-8", newline="", write_through=True)
         try:
             if output_format == "csv":
-                _csv(text, rows)
+                _csv(text, summary, keys)
             else:
-                for line in _plain(summary, rows):
+                for line in _plain(summary, keys):
                     text.write(line + "\n")
         finally:
             text.detach()
 
 
-def _csv(out: IO[str], rows: list[dict[str, Any]]) -> None:
+def _json(stream: IO[bytes], summary: Summary, keys: list[str]) -> None:
+    """``summary.to_dict()`` as JSON, its groups written one at a time."""
+    from replay.cli.encode import json_bytes
+
+    whole = summary.to_dict(keys=())
+    names = list(whole)
+    at = names.index("groups")
+    before = json_bytes({name: whole[name] for name in names[:at]})
+    after = json_bytes({name: whole[name] for name in names[at + 1 :]})
+    stream.write(before[:-1] + b',"groups":[')
+    for position, row in enumerate(summary.rows(keys)):
+        stream.write((b"," if position else b"") + json_bytes(row))
+    stream.write(b"]," + after[1:] + b"\n")
+
+
+def present(summary: Summary, keys: Iterable[str]) -> list[str]:
+    """The columns of the games some group played (every column of the others is empty)."""
+    from replay.summarize.games import GAME_STATS
+    from replay.summarize.reducer import GENERAL
+
+    keys = list(keys)
+    played = [
+        game
+        for game in GAME_STATS
+        if any(summary.value(key, f"{game}_hands") is not None for key in keys)
+    ]
+    return ["key", *GENERAL, *(f"{g}_{n}" for g in played for n in GAME_STATS[g].columns)]
+
+
+def _text(value: Any) -> str:
+    """A value as one exact cell of text: digits, ``n/d``, a figure's digits, or empty."""
+    from replay.cli.terminal import int_text
+
+    if value is None:
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_text(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return int_text(value.numerator)
+        return f"{int_text(value.numerator)}/{int_text(value.denominator)}"
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+def _values(summary: Summary, key: str, names: list[str]) -> Iterator[Any]:
+    """A group's row: its key, then each column's exact value, a figure rounded to three
+    decimals."""
+    from replay.summarize.numbers import trimmed
+    from replay.summarize.reducer import COLUMNS, PLACES
+
+    yield key
+    for name in names[1:]:
+        value = summary.value(key, name)
+        if COLUMNS[name][2] is not None and value is not None:
+            yield trimmed(value, PLACES)
+        else:
+            yield value
+
+
+def _csv(out: IO[str], summary: Summary, keys: list[str]) -> None:
     import csv
 
-    names = _present(rows)
+    names = present(summary, keys)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(names)
-    for row in rows:
-        values = flat(row)
-        writer.writerow(["" if values.get(n) is None else values.get(n) for n in names])
+    for key in keys:
+        writer.writerow([_text(value) for value in _values(summary, key, names)])
 
 
-def _present(rows: list[dict[str, Any]]) -> list[str]:
-    """The columns of the games some group played (every column of the others is empty)."""
-    games = {f"{name}_" for row in rows for name, value in row.items() if isinstance(value, dict)}
-    return [c for c in columns() if c in GENERAL or any(c.startswith(g) for g in games)]
-
-
-def _parquet(rows: list[dict[str, Any]], output: str) -> None:
-    """Write the groups as Parquet (the format registry said pyarrow is there)."""
+def _parquet(summary: Summary, keys: list[str], output: str) -> None:
+    """Write the groups as Parquet, in row groups of ``BATCH`` (the format registry said
+    pyarrow is there)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     from replay.cli.output import open_output
 
-    names = _present(rows)
-    table = pa.Table.from_pylist([{n: flat(r).get(n) for n in names} for r in rows])
-    with open_output(output) as stream:
-        pq.write_table(table, stream)
+    names = present(summary, keys)
+    schema = pa.schema([(name, _arrow_type(summary, keys, name)) for name in names])
+    texts = {name for name in names if pa.types.is_string(schema.field(name).type)}
+    with open_output(output) as stream, pq.ParquetWriter(stream, schema) as writer:
+        for start in range(0, max(len(keys), 1), BATCH):
+            batch: dict[str, list[Any]] = {name: [] for name in names}
+            for key in keys[start : start + BATCH]:
+                for name, value in zip(names, _values(summary, key, names), strict=True):
+                    batch[name].append(
+                        _text(value) if name in texts and value is not None else value
+                    )
+            writer.write_batch(pa.RecordBatch.from_pydict(batch, schema=schema))
 
 
-def _cell(value: Any, pct: bool = False) -> str:
-    """A value as a table shows it: ``1,234``, ``42.5`` (a percentage), ``1.96``, ``-``."""
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.1f}" if pct else f"{value:.2f}"
-    if isinstance(value, int):
-        return f"{value:,}"
-    from replay.cli.terminal import printable
+def _arrow_type(summary: Summary, keys: list[str], name: str) -> Any:
+    """int64 for sums that all fit, decimal128(38, 3) for figures that all fit, else text."""
+    import pyarrow as pa
 
-    return printable(str(value))
+    from replay.summarize.reducer import COLUMNS, PLACES
 
-
-Table = tuple[str, list[str], list[list[str]]]
-"""(title, headers, cells) of a table a person reads."""
-
-
-def tables(summary: Summary, rows: list[dict[str, Any]]) -> Iterator[Table]:
-    """Every table a person reads, in order: the groups, each game's figures of the groups
-    that played it, the games and presets, the problems."""
-    from replay.summarize.games import GAME_STATS
-
-    by = summary.by
-    yield (
-        f"By {by}",
-        [by, "records", "hands", "wins", "shared", "score", "mean score"],
-        [[_cell(row[n]) for n in GENERAL] for row in rows],
-    )
-    for game, stats in GAME_STATS.items():
-        played = [row for row in rows if game in row]
-        if played:
-            yield (
-                f"{TITLES.get(game, game)} by {by}",
-                [by, "hands", *(_header(name) for name in stats.shown)],
-                [
-                    [_cell(row["key"]), _cell(row[game]["hands"])]
-                    + [_cell(row[game][n], n.endswith("_pct")) for n in stats.shown]
-                    for row in played
-                ],
-            )
-    yield _games_table(summary)
-    if summary.problems:
-        yield (
-            "Problems",
-            ["code", "kind", "count", "first places"],
-            [
-                [_cell(p["code"]), p["kind"], _cell(p["count"]), _cell(", ".join(p["first"]))]
-                for p in summary.problem_rows()
-            ],
-        )
+    if name == "key":
+        return pa.string()
+    figure = COLUMNS[name][2] is not None
+    fits = _fits_decimal if figure else _fits_int64
+    for key in keys:
+        value = summary.value(key, name)
+        if value is not None and not fits(value):
+            return pa.string()
+    return pa.decimal128(38, PLACES) if figure else pa.int64()
 
 
-def _games_table(summary: Summary) -> Table:
-    names = ("game", "preset", "records", "invalid", "hands", "hands_with_problems")
-    cells = []
-    for row in summary.game_rows():
-        share = row["problem_share"]
-        cells.append(
-            [_cell(row[n]) for n in names]
-            + [_cell(None if share is None else 100 * share, pct=True), _cell(row["mean_score"])]
-        )
-    headers = [*(n.replace("_", " ") for n in names), "share %", "mean score"]
-    return ("Games and presets", headers, cells)
+def _fits_decimal(value: Any) -> bool:
+    """Whether a figure, rounded to three decimals, fits decimal128(38, 3)."""
+    return bool(abs(value) * 1000 < 10**38 - 1)
 
 
-def headline(summary: Summary) -> str:
-    """One line of counts: records, those left out and why, hands, duplicates."""
-    line = f"{summary.records:,} record(s): {summary.valid:,} valid"
-    if summary.left_out:
-        line += f", {summary.left_out:,} with problems left out of the play statistics"
-        if summary.malformed:
-            line += f" ({summary.malformed:,} not parsed)"
-    line += f"; {summary.hands:,} hand(s) in the valid records; {summary.duplicates:,} duplicate(s)"
-    if summary.unreadable:
-        line += f"; {len(summary.unreadable):,} input(s) unreadable"
-    return line
+def _fits_int64(value: Any) -> bool:
+    """Whether a sum is a whole number that int64 holds."""
+    if isinstance(value, Fraction):
+        if value.denominator != 1:
+            return False
+        value = value.numerator
+    return isinstance(value, int) and -INT64 <= value < INT64
 
 
-def _plain(summary: Summary, rows: list[dict[str, Any]]) -> Iterator[str]:
+def _plain(summary: Summary, keys: list[str]) -> Iterator[str]:
+    from rich.cells import cell_len
+
+    from replay.cli.summary_tables import headline, tables
+
     yield headline(summary)
-    for title, headers, cells in tables(summary, rows):
+    for table in tables(summary, keys):
         yield ""
-        yield title
-        widths = [
-            max(len(h), *(len(r[i]) for r in cells)) if cells else len(h)
-            for i, h in enumerate(headers)
-        ]
-        for line in (headers, *cells):
-            yield "  ".join(
-                c.ljust(w) if i == 0 or not _numeric(c) else c.rjust(w)
-                for i, (c, w) in enumerate(zip(line, widths, strict=True))
-            ).rstrip()
+        yield table.title
+        widths = [cell_len(h) for h in table.headers]
+        for row in table.rows():
+            widths = [max(w, cell_len(c)) for w, c in zip(widths, row, strict=True)]
+        yield _line(table.headers, widths)
+        for row in table.rows():
+            yield _line(row, widths)
+
+
+def _line(cells: list[str], widths: list[int]) -> str:
+    from rich.cells import cell_len
+
+    out = []
+    for i, (text, width) in enumerate(zip(cells, widths, strict=True)):
+        pad = " " * (width - cell_len(text))
+        out.append(text + pad if i == 0 or not _numeric(text) else pad + text)
+    return "  ".join(out).rstrip()
 
 
 def _numeric(cell: str) -> bool:
     return cell == "-" or cell.replace(",", "").replace(".", "").lstrip("-").isdigit()
 
 
-def _rich(console: Any, summary: Summary, rows: list[dict[str, Any]]) -> None:
+def _rich(console: Any, summary: Summary, keys: list[str]) -> None:
     from rich.table import Table
 
+    from replay.cli.summary_tables import headline, tables
+
     console.print(headline(summary))
-    for title, headers, cells in tables(summary, rows):
-        table = Table(title=title, title_justify="left")
-        for i, header in enumerate(headers):
+    for found in tables(summary, keys):
+        table = Table(title=found.title, title_justify="left")
+        for i, header in enumerate(found.headers):
             table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
-        for line in cells:
+        for line in found.rows():
             table.add_row(*line)
         console.print(table)
-
-
-def _header(name: str) -> str:
-    """``bids_made_pct`` as ``bids made %``."""
-    return name.removesuffix("_pct").replace("_", " ") + (" %" if name.endswith("_pct") else "")

@@ -32,7 +32,7 @@ and left out of the other comparisons (no cascade from one way of writing a numb
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from records.bestia import amount, is_fraction
@@ -42,7 +42,7 @@ from replay.claims import Chain
 from replay.engines import bestia as engine
 from replay.engines.bestia import Settlement, State, Table
 from replay.engines.bestia.pot import Money
-from replay.referee import Ledger, Referee, claimed_before, rules_of
+from replay.referee import Ledger, Referee, claimed_before, leaders, rules_of
 from replay.steps import Claim, HandSettled
 
 __all__ = ["REFEREE", "BestiaReferee", "PotLedger"]
@@ -225,6 +225,13 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         if violation.code != "declare.out-of-turn":
             return []
         return _declaration_orders(self.rules(record), hand)
+
+    def winners(
+        self, table: Table, numbers: Sequence[int], scored: bool, totals: list[int] | None
+    ) -> list[int] | None:
+        # The seats ending the sitting with the most money, as recomputed: a sitting whose
+        # balances are known (no hand left out or stopped) with at least one hand scored.
+        return leaders(totals) if scored and totals else None
 
     def record_claims(
         self, record: Any, totals: list[int] | None, winners: list[int] | None, ledger: Ledger

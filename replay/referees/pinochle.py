@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from records.rules.pinochle import PinochleRules
@@ -30,7 +30,7 @@ from replay.claims import Chain, Follows
 from replay.engines.pinochle import DECK, ENGINE, State, Table, melds
 from replay.engines.pinochle.scoring import Settlement
 from replay.engines.pinochle.state import pretty
-from replay.referee import Ledger, Referee, rules_of
+from replay.referee import Ledger, Referee, leaders, rules_of
 from replay.steps import Claim, HandSettled
 
 
@@ -114,6 +114,13 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
     def audit_notes(self, result: HandSettled) -> Callable[[], list[str]] | None:
         state = result.state
         return lambda: notes(state)
+
+    def winners(
+        self, table: Table, numbers: Sequence[int], scored: bool, totals: list[int] | None
+    ) -> list[int] | None:
+        # The seats ending the sitting with the most chips, as recomputed: a sitting whose
+        # balances are known (no hand left out or stopped) with at least one hand scored.
+        return leaders(totals) if scored and totals else None
 
     def record_claims(
         self, record: Any, totals: list[int] | None, winners: list[int] | None, ledger: Ledger

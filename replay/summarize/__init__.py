@@ -1,9 +1,10 @@
 """Answers from whole archives: summaries (``reducer``) and each game's own figures (``games``).
 
 Everything here is a reducer over the replay steps (``replay.steps``): one pass over the input,
-nothing of a record kept once it has been added.
+nothing of a record kept once it has been added. ``numbers`` keeps every sum exact and rounds a
+figure once; ``names`` finds the names that look alike.
 """
 
-from replay.summarize.reducer import GROUPINGS, Group, Summary
+from replay.summarize.reducer import GROUPINGS, Summary
 
-__all__ = ["GROUPINGS", "Group", "Summary"]
+__all__ = ["GROUPINGS", "Summary"]

@@ -1,17 +1,23 @@
-"""What each game adds to a player's summary: counters read off a settled hand, and the
-figures worked out from them.
+"""What each game adds to a group's summary: counters read off a settled hand, the figures worked
+out from them, the unit its scores are in, and the money its table holds apart from the seats.
 
-A counter is an integer summed over hands (bids, bids made, chips won); a figure is a ratio of
-two counters, worked out once at the end (bids made %: 100 * made / bids). Counters add up over
-any grouping (a player, a seat, a month), so one reducer serves every ``--by``. Each game reads
-its own engine's settlement and end state, as replayed (never the record's claims):
+A counter is a number summed over hands (bids, bids made, chips won); a figure is the ratio of
+two counters, worked out exactly at the end (bids made %: 100 * made / bids). Counters add up
+over any grouping (a player, a seat, a month), so one reducer serves every ``--by``. Each game
+reads its own engine's settlement and end state, as replayed (never the record's claims):
 
-* Oh Hell: a seat's bid against the tricks it took (a nil bid is a bid of 0);
+* Oh Hell: a seat's bid against the tricks it took (a nil bid is a bid of 0); points;
 * pinochle: the auction (every bid a seat called; the auction won), the contract (made or not,
   where the hand was played or conceded), the declarer's meld and counters, chips won and lost,
-  and a concession by the seat;
+  and a concession by the seat; the kitty, which pays and is paid like one more seat;
 * Bestia: whether the seat played or passed, its share of the pot, the bestias it paid, and
-  the money it won and lost.
+  the money it won and lost; the pot, which carries money from hand to hand.
+
+Scores are kept apart by game: Oh Hell points, pinochle chips and Bestia money are not one
+unit, so no column adds them up. Every game's counters start with the same four: ``hands``
+(every hand of the group's records, as ``audit`` counts them), ``finished`` (those played to
+the end and settled: an abandoned hand is not), ``seat_hands`` (finished hands times the
+group's seats in them, what a mean per seat and hand divides by) and the score.
 """
 
 from __future__ import annotations
@@ -19,13 +25,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from replay.steps import HandSettled
+from replay.summarize.numbers import Money, ratio
 
-__all__ = ["GAME_STATS", "GameStats", "Ratio", "hand_counters", "number"]
+__all__ = ["COMMON", "GAME_STATS", "GameStats", "Pool", "Ratio", "hand_counters"]
 
-Counters = list[dict[str, int]]
+Counters = list[dict[str, Money]]
 """Per seat, the counters one hand adds."""
+
+COMMON = ("hands", "finished", "seat_hands")
+"""The counters every game's section of a group starts with, before its score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,40 +47,50 @@ class Ratio:
     top: str
     bottom: str
     scale: int = 1
+    places: int = 2
+    """Decimals a table for people shows (programs get three)."""
 
-    def of(self, counters: dict[str, int]) -> float | None:
-        bottom = counters.get(self.bottom, 0)
-        if not bottom:
-            return None
-        return round(float(self.scale * counters.get(self.top, 0) / bottom), 3)
+    def of(self, top: Money, bottom: Money) -> Fraction | None:
+        return ratio(top, bottom, self.scale)
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Money the table holds apart from the seats: Bestia's pot, pinochle's kitty. What the
+    seats win and lose in all, plus what the pool holds at the end, less what it held at the
+    start, is zero: a sitting's money balances."""
+
+    name: str
+    read: Callable[[Any], tuple[Money, Money]]
+    """(held before the hand, change during it) of a hand's settlement."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameStats:
-    """A game's counters, in the order they are shown, with the figures made of them."""
+    """A game's counters, in the order they are kept and shown, with the figures made of them."""
 
+    unit: str
+    """What its scores count: points, chips, money."""
+    score: str
+    """The counter of the seats' scores, in ``unit``."""
     counters: tuple[str, ...]
+    """The game's own counters, after ``COMMON`` and the score."""
     ratios: tuple[Ratio, ...]
     read: Callable[[HandSettled], Counters]
-    """The counters of a hand settled with scores, per seat."""
+    """The game's own counters of a hand settled with scores, per seat."""
     shown: tuple[str, ...]
-    """The columns of the game's table for a person, counters and figures."""
+    """The figures and counters of the game's table for a person, after hands and finished."""
+    pool: Pool | None = None
 
-    def figures(self, counters: dict[str, int]) -> dict[str, int | float | None]:
-        out: dict[str, int | float | None] = {
-            name: number(counters.get(name, 0)) for name in self.counters
-        }
-        for ratio in self.ratios:
-            out[ratio.name] = ratio.of(counters)
-        return out
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every counter, in the order a group keeps them."""
+        return (*COMMON, self.score, *self.counters)
 
-
-def number(value: int | Fraction) -> int | float:
-    """A sum as a summary shows it: money under exact pot rounding is summed exactly (a
-    ``Fraction``) and shown as an integer where it is whole, else to three decimals."""
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else round(float(value), 3)
-    return value
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Every counter and figure, as data lists them."""
+        return (*self.names, *(r.name for r in self.ratios))
 
 
 def _oh_hell(step: HandSettled) -> Counters:
@@ -131,24 +152,47 @@ def _bestia(step: HandSettled) -> Counters:
                 "bestia_money": paid,
                 "money_won": max(0, net),
                 "money_lost": max(0, -net),
-                "net_money": net,
             }
         )
     return out
 
 
+def _pot(settled: Any) -> tuple[Money, Money]:
+    """Bestia's pot: what the hand started with, and what it carries on beyond that."""
+    return settled.starting_pot, settled.carried - settled.starting_pot
+
+
+def _kitty(settled: Any) -> tuple[Money, Money]:
+    """Pinochle's kitty: empty when a sitting starts, and the chips it won or paid."""
+    return 0, settled.kitty
+
+
 GAME_STATS: dict[str, GameStats] = {
     "oh_hell": GameStats(
+        unit="points",
+        score="points",
         counters=("bids", "bids_made", "nil_bids", "nil_made", "bid_error", "overtricks"),
         ratios=(
-            Ratio("bids_made_pct", "bids_made", "bids", 100),
-            Ratio("nil_made_pct", "nil_made", "nil_bids", 100),
+            Ratio("mean_points", "points", "seat_hands"),
+            Ratio("bids_made_pct", "bids_made", "bids", 100, 1),
+            Ratio("nil_made_pct", "nil_made", "nil_bids", 100, 1),
             Ratio("mean_bid_error", "bid_error", "bids"),
         ),
         read=_oh_hell,
-        shown=("bids", "bids_made_pct", "nil_bids", "nil_made_pct", "mean_bid_error", "overtricks"),
+        shown=(
+            "points",
+            "mean_points",
+            "bids",
+            "bids_made_pct",
+            "nil_bids",
+            "nil_made_pct",
+            "mean_bid_error",
+            "overtricks",
+        ),
     ),
     "pinochle": GameStats(
+        unit="chips",
+        score="chips",
         counters=(
             "bids",
             "bid_points",
@@ -163,12 +207,15 @@ GAME_STATS: dict[str, GameStats] = {
             "concessions",
         ),
         ratios=(
+            Ratio("mean_chips", "chips", "seat_hands"),
             Ratio("mean_bid", "bid_points", "bids"),
             Ratio("mean_contract", "contract_points", "auctions_won"),
-            Ratio("contracts_made_pct", "contracts_made", "contracts", 100),
+            Ratio("contracts_made_pct", "contracts_made", "contracts", 100, 1),
         ),
         read=_pinochle,
         shown=(
+            "chips",
+            "mean_chips",
             "auctions_won",
             "contracts_made_pct",
             "mean_bid",
@@ -178,8 +225,11 @@ GAME_STATS: dict[str, GameStats] = {
             "chips_lost",
             "concessions",
         ),
+        pool=Pool("kitty", _kitty),
     ),
     "bestia": GameStats(
+        unit="money",
+        score="net_money",
         counters=(
             "played",
             "passed",
@@ -188,19 +238,27 @@ GAME_STATS: dict[str, GameStats] = {
             "bestia_money",
             "money_won",
             "money_lost",
-            "net_money",
         ),
-        ratios=(),
+        ratios=(Ratio("mean_net_money", "net_money", "seat_hands"),),
         read=_bestia,
-        shown=("played", "passed", "pot_won", "bestias", "bestia_money", "net_money"),
+        shown=(
+            "net_money",
+            "mean_net_money",
+            "played",
+            "passed",
+            "pot_won",
+            "bestias",
+            "bestia_money",
+        ),
+        pool=Pool("pot", _pot),
     ),
 }
 """Every game's summary, by game id."""
 
 
 def hand_counters(game: str, step: HandSettled) -> Counters | None:
-    """The counters of a hand, None for a game without a summary of its own or a hand not
-    settled with scores."""
+    """The game's own counters of a hand, None for a game without a summary of its own or a
+    hand not settled with scores."""
     stats = GAME_STATS.get(game)
     if stats is None or step.scores is None or step.settlement is None:
         return None

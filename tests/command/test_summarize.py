@@ -40,16 +40,17 @@ def test_text_is_plain_tables_when_piped(tricklog: Any, mixed: Path) -> None:
     assert "1 duplicate(s)" in lines[0]
     for title in (
         "By player",
-        "Oh Hell by player",
-        "Pinochle by player",
+        "Oh Hell (Blackout) by player",
+        "Auction Pinochle (three-handed) by player",
         "Bestia by player",
         "Games and presets",
+        "Pots and kitties (seats' net + left at the end - at the start = balance)",
         "Problems",
     ):
         assert title in lines
     assert "\x1b" not in run.out  # no colour in a pipe
-    header = lines[lines.index("Oh Hell by player") + 1].split()
-    assert header[:3] == ["player", "hands", "bids"] and "%" in header
+    header = lines[lines.index("Oh Hell (Blackout) by player") + 1].split()
+    assert header[:4] == ["player", "hands", "finished", "points"] and "%" in header
 
 
 def test_sort_and_top(tricklog: Any, mixed: Path) -> None:
@@ -119,8 +120,8 @@ def test_parquet(tricklog: Any, mixed: Path, tmp_path: Path) -> None:
     assert run.code == 0, run.err
     table = pq.read_table(out).to_pylist()
     summary = _json(tricklog("summarize", str(mixed), "-f", "json"))
-    assert [(r["key"], r["score"]) for r in table] == [
-        (g["key"], g["score"]) for g in summary["groups"]
+    assert [(r["key"], r["wins"], r["oh_hell_points"]) for r in table] == [
+        (g["key"], g["wins"], g.get("oh_hell", {}).get("points")) for g in summary["groups"]
     ]
 
 

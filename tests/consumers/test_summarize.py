@@ -60,6 +60,10 @@ def _bid(call: str) -> int:
     return 0 if call == "nil" else int(call.removeprefix("bid "))
 
 
+SCORE = {"oh_hell": "oh_hell_points", "pinochle": "pinochle_chips", "bestia": "bestia_net_money"}
+"""Each game's score, in its own unit."""
+
+
 def from_audit(report: dict[str, Any]) -> dict[str, Counter[str]]:
     """Per player, the counters a summary should give, read off the audit report."""
     players: dict[str, Counter[str]] = defaultdict(Counter)
@@ -67,9 +71,11 @@ def from_audit(report: dict[str, Any]) -> dict[str, Counter[str]]:
         if not record["valid"]:
             continue
         names = record["players"]
-        winners = record["winners"] if record["winners"] is not None else _top(record["totals"])
+        winners = record["winners"]
+        assert winners == _top(record["totals"]), record["source"]  # every game names them
         for seat, name in enumerate(names):
             players[name]["records"] += 1
+            players[name]["hands"] += len(record["hands"])  # every hand, as audit counts them
             if seat in winners:
                 players[name]["wins" if len(winners) == 1 else "shared_wins"] += 1
         for hand in record["hands"]:
@@ -84,8 +90,8 @@ def _hand(game: str, hand: dict[str, Any], names: list[str], out: Any) -> None:
     }
     for seat, name in enumerate(names):
         mine = out[name]
-        mine["hands"] += 1
-        mine["score"] += hand["scores"][seat]
+        mine["finished"] += 1
+        mine[SCORE[game]] += hand["scores"][seat]  # each game's unit apart
     if game == "oh_hell":
         for call in hand["calls"]:
             seat, bid = call["seat"], _bid(call["call"])
@@ -107,7 +113,6 @@ def _hand(game: str, hand: dict[str, Any], names: list[str], out: Any) -> None:
         for seat, name in enumerate(names):
             out[name]["bestia_pot_won"] += computed[("share", seat)]
             out[name]["bestia_bestia_money"] += computed[("bestia", seat)]
-            out[name]["bestia_net_money"] += hand["scores"][seat]
 
 
 def from_summary(summary: dict[str, Any]) -> dict[str, Counter[str]]:
@@ -115,11 +120,11 @@ def from_summary(summary: dict[str, Any]) -> dict[str, Counter[str]]:
     out: dict[str, Counter[str]] = {}
     for group in summary["groups"]:
         row: Counter[str] = Counter()
-        for key in ("records", "hands", "wins", "shared_wins", "score"):
+        for key in ("records", "hands", "finished", "wins", "shared_wins"):
             row[key] = group[key]
         for game, names in (
-            ("oh_hell", ("bids", "bids_made", "nil_bids", "nil_made")),
-            ("pinochle", ("auctions_won", "contracts", "contracts_made")),
+            ("oh_hell", ("points", "bids", "bids_made", "nil_bids", "nil_made")),
+            ("pinochle", ("chips", "auctions_won", "contracts", "contracts_made")),
             ("bestia", ("pot_won", "bestia_money", "net_money")),
         ):
             for name in names:
@@ -148,6 +153,8 @@ def test_per_player_numbers_equal_the_audit_reports(reports: Any) -> None:
     everyone = sum(got.values(), Counter())
     for key in (
         "wins",
+        "oh_hell_points",
+        "pinochle_chips",
         "oh_hell_bids_made",
         "oh_hell_nil_made",
         "pinochle_contracts",
@@ -165,8 +172,14 @@ def test_the_figures_follow_from_the_counters(reports: Any) -> None:
             assert oh_hell["bids_made_pct"] == round(
                 100 * oh_hell["bids_made"] / oh_hell["bids"], 3
             )
-        if group["hands"]:
-            assert group["mean_score"] is not None
+        for game, mean, score in (
+            ("oh_hell", "mean_points", "points"),
+            ("pinochle", "mean_chips", "chips"),
+            ("bestia", "mean_net_money", "net_money"),
+        ):
+            if group.get(game, {}).get("seat_hands"):
+                section = group[game]
+                assert section[mean] == round(section[score] / section["seat_hands"], 3)
 
 
 def test_invalid_records_count_only_in_the_problems(reports: Any) -> None:
