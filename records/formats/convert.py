@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from records.formats.base import Loss, Read, Reader, pick_form
-from records.formats.files import open_input, peek, write_whole
+from records.formats.files import open_input, peek
 from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
 from records.io import ReadFailure
+from records.output import OutputError, write_whole
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -106,9 +107,10 @@ def convert(
     """Convert every record of ``inputs`` into ``output`` (``-`` for standard output).
 
     Raises ``ConversionError`` before reading anything when the formats cannot be settled.
-    ``write_file(path, chunks)`` must write whole or not at all, leave nothing when ``chunks``
-    raises, and compress as the name says (``records.formats.files.write_whole`` does; the
-    command passes its own output writer).
+    The output is written as the command writes it (``records.output.write_whole``: whole or
+    not at all, a symlink followed, a hard link, a mode and a device left as they are,
+    compressed as the name says). ``write_file(path, chunks)`` replaces that writer; it must
+    write whole or not at all and leave nothing when ``chunks`` raises.
     """
     target = output_format(str(output), to)
     chosen = _form(target, form)
@@ -127,7 +129,7 @@ def convert(
             write_file(Path(output), chunks)
     except _StoppedError:
         return report
-    except OutputFailedError as exc:
+    except (OutputError, OutputFailedError) as exc:
         report.unwritable = str(exc)
         return report
     except OSError as exc:

@@ -1,15 +1,13 @@
 """``tricklog convert``: records from one format into another, with every loss reported.
 
-A thin layer over ``records.formats.convert``: the library reads, writes and reports; this module
-passes the command's output writer (whole or not at all, compressed as the name says), prints the
-report and turns it into an exit code.
+A thin layer over ``records.formats.convert``: the library reads, writes (with the one output
+writer, ``records.output``) and reports; this module prints the report and turns it into an
+exit code.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -123,7 +121,6 @@ def convert(
             frm=source_format,
             form=form,
             allow_loss=allow_loss,
-            write_file=_write_file,
         )
     except ConversionError as exc:
         typer.echo(f"error: {printable(str(exc))}", err=True)
@@ -143,19 +140,6 @@ def exit_code(report: Conversion) -> Exit:
     if report.rejected or not report.written:
         return Exit.PROBLEMS
     return Exit.OK
-
-
-def _write_file(path: Path, chunks: Iterable[bytes]) -> None:
-    """The command's output writer, in the shape the library asks for."""
-    from records.formats.convert import OutputFailedError
-    from replay.cli.output import OutputError, open_output
-
-    try:
-        with open_output(str(path)) as stream:
-            for chunk in chunks:
-                stream.write(chunk)
-    except OutputError as exc:
-        raise OutputFailedError(str(exc)) from exc
 
 
 def _summary(report: Conversion) -> dict[str, Any]:

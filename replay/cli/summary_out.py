@@ -133,7 +133,7 @@ def _failures(summary: Summary) -> None:
 
 
 def _write(summary: Summary, rows: list[dict[str, Any]], output_format: str, output: str) -> None:
-    from replay.cli.output import open_output
+    from records.output import open_output
 
     if output_format == "text" and output == "-" and sys.stdout.isatty():
         from replay.cli.terminal import console
@@ -179,7 +179,7 @@ def _parquet(rows: list[dict[str, Any]], output: str) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from replay.cli.output import open_output
+    from records.output import open_output
 
     names = _present(rows)
     table = pa.Table.from_pylist([{n: flat(r).get(n) for n in names} for r in rows])

@@ -7,7 +7,7 @@ process or worker that checked it), and ``ReportFolder`` writes the pages as the
 input order, then the index.
 
 The folder is written whole or not at all: the pages go into a temporary folder beside ``DIR``
-(each file through ``replay.cli.output``), which takes ``DIR``'s place at the end. ``DIR`` may be
+(each file through ``records.output``), which takes ``DIR``'s place at the end. ``DIR`` may be
 missing, empty, or a report written before (its index names tricklog as its generator); a folder
 holding anything else is left alone and refused, so that no one's files are replaced by a report.
 """
@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from records.io import ReadFailure
+from records.output import OutputError, open_output
 from replay.check import check_paths
-from replay.cli.output import OutputError, open_output
 from replay.cli.terminal import printable
 from replay.html.page import build_page
 from replay.html.render import GENERATOR, render_index, render_page

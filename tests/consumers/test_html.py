@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from records.output import OutputError
 from replay.check import decode
-from replay.cli.output import OutputError
 from replay.html.page import build_page
 from replay.html.render import render_page
 from replay.html.report import write_report
