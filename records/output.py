@@ -12,8 +12,8 @@ stream of chunks, and what ``tricklog.convert`` uses):
   place at the end, so that a failure or an interruption half-way leaves the old file as it was;
   an existing file keeps its permission bits, owner and group;
 * an existing file with more than one hard link, or one whose owner or directory does not let
-  a new file take its place, is written in place, once the whole output is ready (staged in an
-  anonymous temporary file), so that every link sees the new content;
+  a new file take its place, is rewritten in place so that every link sees the new content,
+  and only once the new content is known to fit (``_write_in_place`` says what is promised);
 * a missing parent directory or a directory given as the file is an ``OutputError``: nothing is
   created silently; so is a write that fails (a full disk: ``cannot write: No space left on
   device``);
@@ -27,6 +27,7 @@ the handler does not rely on one. Rewriting a file in place blocks those signals
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import shutil
@@ -54,6 +55,8 @@ COMPRESSIONS = (".gz", ".bz2", ".xz", ".zst")
 RECORD_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 _BLOCK = 1 << 20
+_UNSUPPORTED = {errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL}
+"""What ``posix_fallocate`` raises where the file system cannot reserve space."""
 _pending: set[str] = set()
 """Temporary files being written, for ``remove_pending``."""
 
@@ -198,19 +201,128 @@ def _temporary(name: str, target: Path) -> tuple[int, str]:
 
 
 def _write_in_place(name: str, target: Path, compress: Compressor | None) -> Iterator[IO[bytes]]:
+    """Rewrite an existing file in place (its inode stays, so every hard link sees the new
+    content), keeping the old content until the new content is known to fit:
+
+    1. the whole output is written to a temporary file beside the file (the same file system:
+       it fits there beside the old content), or, when the folder takes no new file, to an
+       anonymous temporary file in the system's temporary folder. A failure here, a full disk
+       included, leaves the file as it was;
+    2. the file is grown to the new size with its space reserved (``posix_fallocate``, else
+       zeros written past its end) before a byte of it is overwritten; if that fails, it is cut
+       back to its old size: as it was;
+    3. the new content is copied over it and it is cut to the new size, with SIGINT, SIGTERM
+       and SIGHUP blocked. On a file system that overwrites in place (ext4, XFS, tmpfs...)
+       this needs no space beyond what step 2 reserved, so only an I/O error can stop it; on a
+       copy-on-write one (btrfs, ZFS) every block rewritten takes a new one, which nothing can
+       reserve. Stopped half-way, the file is partly rewritten: the error says so and keeps
+       the temporary file of step 1, which holds the whole new content, and names it.
+    """
     if not os.access(target, os.W_OK):
         raise OutputError(f"{name}: cannot write: permission denied")
-    with tempfile.TemporaryFile() as staged:  # anonymous: nothing to clean up, whatever happens
-        with _compressed(staged, compress) as stream:
+    stage = _Stage(name, target)
+    try:
+        with _compressed(stage.file, compress) as stream:
             yield stream
-        staged.seek(0)
+        _failing(name, stage.file.flush)
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # never half a file
         try:
-            with _failing(name, lambda: open(target, "r+b")) as raw:
-                _failing(name, lambda: shutil.copyfileobj(staged, raw))
-                _failing(name, raw.truncate)
+            _overwrite(name, target, stage)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    finally:
+        stage.close()
+
+
+class _Stage:
+    """Where the output of an in-place rewrite is written first (step 1 of
+    ``_write_in_place``): a file beside the target when its folder takes one, else an anonymous
+    one. ``close`` removes it, unless ``keep`` says it holds what a failed rewrite lost."""
+
+    def __init__(self, name: str, target: Path) -> None:
+        self.path: str | None = None
+        self.keep = False
+        if os.access(target.parent, os.W_OK | os.X_OK):
+            handle, self.path = _temporary(name, target)
+        else:
+            handle, anonymous = _failing(name, tempfile.mkstemp)
+            os.unlink(anonymous)
+        self.file = _writer(name, handle, "w+b")
+
+    def close(self) -> None:
+        with suppress(OSError, OutputError):
+            self.file.close()
+        if self.path is not None:
+            _pending.discard(self.path)
+            if not self.keep:
+                with suppress(OSError):
+                    os.unlink(self.path)
+
+
+def _overwrite(name: str, target: Path, stage: _Stage) -> None:
+    """Steps 2 and 3 of ``_write_in_place``: reserve, then copy the staged output over the file."""
+    size = stage.file.seek(0, os.SEEK_END)
+    handle = _failing(name, lambda: os.open(target, os.O_WRONLY))
+    try:
+        old = os.fstat(handle).st_size
+        _reserve(name, handle, old, size)
+        try:
+            stage.file.seek(0)
+            os.lseek(handle, 0, os.SEEK_SET)
+            while block := stage.file.read(_BLOCK):
+                _write_all(handle, block)
+            os.ftruncate(handle, size)
+        except OSError as exc:
+            stage.keep = stage.path is not None
+            kept = f"; its new content is whole in {stage.path}" if stage.keep else ""
+            raise OutputError(
+                f"{name}: cannot write: {exc.strerror or exc}: it is partly rewritten{kept}"
+            ) from exc
+    finally:
+        os.close(handle)
+
+
+def _reserve(name: str, handle: int, old: int, size: int) -> None:
+    """Make room for ``size`` bytes in the open file before a byte of it is overwritten; if
+    there is none, cut the file back to its ``old`` size (what it was) and say so."""
+    try:
+        if not _allocated(handle, size):
+            _zeros(handle, old, size)
+    except OSError as exc:
+        with suppress(OSError):
+            os.ftruncate(handle, old)
+        raise OutputError(f"{name}: cannot write: {exc.strerror or exc}") from exc
+
+
+def _allocated(handle: int, size: int) -> bool:
+    """Whether the file system reserved the first ``size`` bytes of the file; False where it
+    cannot (no ``posix_fallocate`` on this system or for this file system)."""
+    allocate = getattr(os, "posix_fallocate", None)
+    if allocate is None:
+        return False
+    try:
+        if size > 0:
+            allocate(handle, 0, size)
+    except OSError as exc:
+        if exc.errno in _UNSUPPORTED:
+            return False
+        raise
+    return True
+
+
+def _zeros(handle: int, old: int, size: int) -> None:
+    """Grow the file from ``old`` to ``size`` bytes by writing zeros past its end (which holds
+    none of the old content)."""
+    os.lseek(handle, old, os.SEEK_SET)
+    zeros = bytes(min(_BLOCK, max(size - old, 0)))
+    for at in range(old, size, _BLOCK):
+        _write_all(handle, zeros[: min(_BLOCK, size - at)])
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view) :]
 
 
 class _Written(io.FileIO):
