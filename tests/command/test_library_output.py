@@ -4,6 +4,7 @@ a device is streamed to and never replaced, and nothing is sent when the convers
 
 from __future__ import annotations
 
+import inspect
 import os
 import stat
 import threading
@@ -12,7 +13,10 @@ from pathlib import Path
 import pytest
 
 import tricklog
+from records.formats import convert as library
 from records.formats.convert import Conversion
+from records.output import write_whole
+from replay.cli import convert as command
 from tests.conftest import FIXTURES
 
 GAME = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
@@ -121,12 +125,6 @@ def test_an_unwritable_output_is_reported_not_raised(tmp_path: Path) -> None:
 
 def test_the_library_and_the_command_write_through_one_writer() -> None:
     """The command passes no writer of its own: ``convert``'s default is ``records.output``'s."""
-    import inspect
-
-    from records.formats import convert as library
-    from records.output import write_whole
-    from replay.cli import convert as command
-
     default = inspect.signature(library.convert).parameters["write_file"].default
     assert default is write_whole
     assert "write_file" not in inspect.getsource(command)
