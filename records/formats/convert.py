@@ -100,6 +100,7 @@ def convert(
     frm: str | None = None,
     form: str | None = None,
     allow_loss: bool = False,
+    raw_csv: bool = False,
     stdin: IO[bytes] | None = None,
     stdout: IO[bytes] | None = None,
     write_file: WriteFile = write_whole,
@@ -107,13 +108,16 @@ def convert(
     """Convert every record of ``inputs`` into ``output`` (``-`` for standard output).
 
     Raises ``ConversionError`` before reading anything when the formats cannot be settled.
-    The output is written as the command writes it (``records.output.write_whole``: whole or
+    CSV text cells that a spreadsheet would run as a formula get a ``'`` before them
+    (docs/csv.md); ``raw_csv`` writes them as they are (for csv output only). The output is written as the command writes it (``records.output.write_whole``: whole or
     not at all, a symlink followed, a hard link, a mode and a device left as they are,
     compressed as the name says). ``write_file(path, chunks)`` replaces that writer; it must
     write whole or not at all and leave nothing when ``chunks`` raises.
     """
     target = output_format(str(output), to)
     chosen = _form(target, form)
+    if raw_csv and target.name != "csv":
+        raise ConversionError(f"raw CSV cells apply to csv output only, not to {target.name}")
     if frm is not None:
         _readable(frm)
     report = Conversion(target.name, chosen, str(output))
@@ -121,7 +125,8 @@ def convert(
     # faster to read than the models, which then only explain a record the decoder refuses
     decode: Decode | None = getattr(target.module, "decode", None)
     items = reads(inputs, frm, stdin, decode=decode)
-    chunks = _encode(items, target, chosen, report, allow_loss)
+    options = {"raw": True} if raw_csv else {}
+    chunks = _encode(items, target, chosen, report, allow_loss, options)
     try:
         if str(output) == "-":
             _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
@@ -263,6 +268,7 @@ def _encode(
     form: str | None,
     report: Conversion,
     allow_loss: bool,
+    options: dict[str, Any],
 ) -> Iterator[bytes]:
     sources: dict[str, str] = {}
 
@@ -282,7 +288,7 @@ def _encode(
             sources[item.record.id] = item.source
             yield item.record
 
-    for piece in target.writer(records(), form):
+    for piece in target.writer(records(), form, **options):
         if isinstance(piece, Loss):
             source = sources.get(piece.record or "") if piece.source is None else piece.source
             report.losses.append(dataclasses.replace(piece, source=source))

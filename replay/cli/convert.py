@@ -15,7 +15,7 @@ import typer
 
 from records.formats.registry import FORMATS
 from replay.cli.exit_codes import Exit
-from replay.cli.options import FormatOption, OutputFormat
+from replay.cli.options import FormatOption, OutputFormat, RawCsvOption
 from replay.cli.terminal import printable
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ def convert(
             "--allow-loss", help="Write the output even if it cannot carry everything read."
         ),
     ] = False,
+    raw_csv: RawCsvOption = False,
     report_format: FormatOption = OutputFormat.TEXT,
     list_formats: Annotated[
         bool, typer.Option("--list", help="List the formats and what each can and cannot hold.")
@@ -103,7 +104,7 @@ def convert(
         tricklog convert games.jsonl -o actions.parquet --form actions --allow-loss
         tricklog convert --list
     """
-    from records.formats.convert import ConversionError
+    from records.formats.convert import ConversionError, output_format
     from records.formats.convert import convert as run
 
     if list_formats:
@@ -114,6 +115,9 @@ def convert(
         typer.echo(f"error: give {missing} (or --list to see the formats)", err=True)
         return Exit.USAGE
     try:
+        if raw_csv and output_format(output, target_format).name != "csv":
+            typer.echo("error: --raw-csv applies to csv output only", err=True)
+            return Exit.USAGE
         report = run(
             inputs,
             output,
@@ -121,6 +125,7 @@ def convert(
             frm=source_format,
             form=form,
             allow_loss=allow_loss,
+            raw_csv=raw_csv,
         )
     except ConversionError as exc:
         typer.echo(f"error: {printable(str(exc))}", err=True)

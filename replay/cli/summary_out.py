@@ -76,8 +76,10 @@ def run_summary(
     output_format: str,
     output: str,
     quiet: bool,
+    raw_csv: bool = False,
 ) -> Exit:
-    """Summarize every record under ``paths`` and write the summary; return the exit code."""
+    """Summarize every record under ``paths`` and write the summary; return the exit code.
+    ``raw_csv``: CSV text cells as they are, even those a spreadsheet would run as a formula."""
     from records.io import iter_entries
     from replay.summarize import Summary
 
@@ -102,7 +104,7 @@ def run_summary(
     if output_format == "parquet":
         _parquet(rows, output)
     else:
-        _write(summary, rows, output_format, output)
+        _write(summary, rows, output_format, output, raw_csv=raw_csv)
     return _exit(summary)
 
 
@@ -132,7 +134,14 @@ def _failures(summary: Summary) -> None:
         print(f"error: {printable(failure.file)}: {printable(failure.message)}", file=sys.stderr)
 
 
-def _write(summary: Summary, rows: list[dict[str, Any]], output_format: str, output: str) -> None:
+def _write(
+    summary: Summary,
+    rows: list[dict[str, Any]],
+    output_format: str,
+    output: str,
+    *,
+    raw_csv: bool = False,
+) -> None:
     from records.output import open_output
 
     if output_format == "text" and output == "-" and sys.stdout.isatty():
@@ -149,7 +158,7 @@ def _write(summary: Summary, rows: list[dict[str, Any]], output_format: str, out
         text = io.TextIOWrapper(stream, encoding="utf-8", newline="", write_through=True)
         try:
             if output_format == "csv":
-                _csv(text, rows)
+                _csv(text, rows, raw=raw_csv)
             else:
                 for line in _plain(summary, rows):
                     text.write(line + "\n")
@@ -157,11 +166,13 @@ def _write(summary: Summary, rows: list[dict[str, Any]], output_format: str, out
             text.detach()
 
 
-def _csv(out: IO[str], rows: list[dict[str, Any]]) -> None:
-    import csv
+def _csv(out: IO[str], rows: list[dict[str, Any]], *, raw: bool = False) -> None:
+    """The groups' table; a text cell (a group's key: a player's name, an event) that a
+    spreadsheet would run as a formula gets a ``'`` before it, unless ``raw``."""
+    from replay.export.cells import row_writer
 
     names = _present(rows)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = row_writer(out, raw=raw, lineterminator="\n")
     writer.writerow(names)
     for row in rows:
         values = flat(row)
