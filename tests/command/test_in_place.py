@@ -204,3 +204,26 @@ def test_an_interrupted_write_leaves_the_linked_file_and_nothing_beside_it(
     assert out.read_bytes() == other.read_bytes() == OLD
     assert _left(tmp_path) == ["hl.jsonl", "other.jsonl"]
     assert not output._pending
+
+
+def test_a_folder_that_takes_no_new_file_stages_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file in a folder that takes no new file (not writable: root is never refused, so the
+    test says so) is staged in the system's temporary folder, and still written in place."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    out = folder / "games.jsonl"
+    out.write_bytes(OLD)
+    real = os.access
+
+    def access(path: object, mode: int, **kw: object) -> bool:
+        if Path(str(path)) == folder and mode & os.W_OK:
+            return False
+        return real(path, mode, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    inode = out.stat().st_ino
+    _write(out, NEW)
+    assert out.read_bytes() == NEW and out.stat().st_ino == inode
+    assert _left(folder) == ["games.jsonl"]
