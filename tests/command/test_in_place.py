@@ -86,6 +86,21 @@ def test_filter_onto_a_hard_link_of_a_full_disk_keeps_the_old_content(
     assert _left(small_disk) == ["hl.jsonl", "other.jsonl"]
 
 
+def test_a_full_disk_is_a_clear_error_for_any_output(
+    tricklog, small_disk: Path, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A file of one link (written beside and moved into place) and a new file: the write that
+    fails is named, not an internal error, and nothing is left."""
+    big = _archive(tmp_path / "big.jsonl", 2_000_000)
+    kept = small_disk / "kept.jsonl"
+    kept.write_bytes(OLD)
+    for out in (kept, small_disk / "new.jsonl"):
+        run = tricklog("filter", str(big), "-o", str(out))
+        assert (run.code, run.err) == (3, f"error: {out}: cannot write: No space left on device\n")
+    assert kept.read_bytes() == OLD
+    assert _left(small_disk) == ["kept.jsonl"]
+
+
 def test_growth_that_does_not_fit_in_place_keeps_the_old_content(small_disk: Path) -> None:
     """The new content fits beside the old one, but the file cannot grow to hold it: the
     space is reserved before a byte is overwritten, and the file is cut back to what it was."""
