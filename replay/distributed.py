@@ -35,8 +35,8 @@ import typer
 
 from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
+from records.output import open_output
 from replay.cli.checking import check_chunk
-from replay.cli.output import open_output
 from replay.parallel import (
     Shard,
     count_lines,

@@ -112,10 +112,12 @@ class Reader(Protocol):
 
 class Writer(Protocol):
     """``write(records, form=None)``: the output's bytes, and a ``Loss`` for each fact it cannot
-    carry, in one stream. ``form`` is one of the format's forms (None: its first)."""
+    carry, in one stream. ``form`` is one of the format's forms (None: its first). A format may
+    take options of its own as keywords (csv: ``raw``); ``convert`` passes one only to the
+    format it belongs to."""
 
     def __call__(
-        self, records: Iterable[Record], form: str | None = None
+        self, records: Iterable[Record], form: str | None = None, **options: Any
     ) -> Iterator[bytes | Loss]: ...
 
 

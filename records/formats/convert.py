@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from records.formats.base import Loss, Read, Reader, pick_form
-from records.formats.files import open_input, peek, write_whole
+from records.formats.files import open_input, peek
 from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
 from records.io import ReadFailure
+from records.output import OutputError, write_whole
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -99,6 +100,7 @@ def convert(
     frm: str | None = None,
     form: str | None = None,
     allow_loss: bool = False,
+    raw_csv: bool = False,
     stdin: IO[bytes] | None = None,
     stdout: IO[bytes] | None = None,
     write_file: WriteFile = write_whole,
@@ -106,12 +108,16 @@ def convert(
     """Convert every record of ``inputs`` into ``output`` (``-`` for standard output).
 
     Raises ``ConversionError`` before reading anything when the formats cannot be settled.
-    ``write_file(path, chunks)`` must write whole or not at all, leave nothing when ``chunks``
-    raises, and compress as the name says (``records.formats.files.write_whole`` does; the
-    command passes its own output writer).
+    CSV text cells that a spreadsheet would run as a formula get a ``'`` before them
+    (docs/csv.md); ``raw_csv`` writes them as they are (for csv output only). The output is written as the command writes it (``records.output.write_whole``: whole or
+    not at all, a symlink followed, a hard link, a mode and a device left as they are,
+    compressed as the name says). ``write_file(path, chunks)`` replaces that writer; it must
+    write whole or not at all and leave nothing when ``chunks`` raises.
     """
     target = output_format(str(output), to)
     chosen = _form(target, form)
+    if raw_csv and target.name != "csv":
+        raise ConversionError(f"raw CSV cells apply to csv output only, not to {target.name}")
     if frm is not None:
         _readable(frm)
     report = Conversion(target.name, chosen, str(output))
@@ -119,7 +125,8 @@ def convert(
     # faster to read than the models, which then only explain a record the decoder refuses
     decode: Decode | None = getattr(target.module, "decode", None)
     items = reads(inputs, frm, stdin, decode=decode)
-    chunks = _encode(items, target, chosen, report, allow_loss)
+    options = {"raw": True} if raw_csv else {}
+    chunks = _encode(items, target, chosen, report, allow_loss, options)
     try:
         if str(output) == "-":
             _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
@@ -127,7 +134,7 @@ def convert(
             write_file(Path(output), chunks)
     except _StoppedError:
         return report
-    except OutputFailedError as exc:
+    except (OutputError, OutputFailedError) as exc:
         report.unwritable = str(exc)
         return report
     except OSError as exc:
@@ -261,6 +268,7 @@ def _encode(
     form: str | None,
     report: Conversion,
     allow_loss: bool,
+    options: dict[str, Any],
 ) -> Iterator[bytes]:
     sources: dict[str, str] = {}
 
@@ -280,7 +288,7 @@ def _encode(
             sources[item.record.id] = item.source
             yield item.record
 
-    for piece in target.writer(records(), form):
+    for piece in target.writer(records(), form, **options):
         if isinstance(piece, Loss):
             source = sources.get(piece.record or "") if piece.source is None else piece.source
             report.losses.append(dataclasses.replace(piece, source=source))

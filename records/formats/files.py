@@ -1,32 +1,25 @@
-"""Opening inputs and writing outputs for the formats: compression, peeking, whole files.
+"""Opening inputs for the formats: compression, peeking.
 
 ``records.io`` reads the JSON inputs; the other formats open their files here, with the same
 decompression by content (gzip, bzip2, xz, zstd; ``records.streams``), the same limits and the
-same messages for what cannot be read.
+same messages for what cannot be read. Outputs are written by ``records.output`` (its
+``write_whole`` is also importable from here, where it used to be).
 """
 
 from __future__ import annotations
 
-import bz2
-import gzip
-import importlib
 import io
 import lzma
-import os
 import sys
-import tempfile
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from records.formats.registry import split_suffix
 from records.io import ReadFailure
 from records.limits import ReadLimits
+from records.output import write_whole
 from records.streams import ReadError, decoded, open_path
 
 __all__ = ["READ_ERRORS", "Peeked", "open_input", "peek", "write_whole"]
-
-_OPENERS: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 
 READ_ERRORS = (OSError, EOFError, lzma.LZMAError, ReadError)
 """What reading a (compressed) file may raise: the input is unreadable, not malformed."""
@@ -83,40 +76,3 @@ def peek(stream: IO[bytes], size: int = 4096) -> tuple[bytes, IO[bytes]]:
     them; for recognising standard input, which cannot seek."""
     head = stream.read(size)
     return head, io.BufferedReader(Peeked(head, stream))
-
-
-def write_whole(path: Path, chunks: Iterable[bytes]) -> None:
-    """Write ``chunks`` to a temporary file beside ``path``, compressed as its name says, and
-    move it into place at the end: a failure half-way (an exception from ``chunks`` included)
-    leaves no partial file and an existing file untouched. The library's plain version of the
-    command's output writer (``replay.cli.output``), which ``records`` cannot import."""
-    _, compression = split_suffix(path.name)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as raw, _compressing(raw, compression) as stream:
-            for chunk in chunks:
-                stream.write(chunk)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _compressing(raw: IO[bytes], compression: str | None) -> IO[bytes]:
-    if compression is None:
-        return raw
-    if compression == ".zst":
-        try:
-            zstandard = importlib.import_module("zstandard")
-        except ImportError:
-            raise OSError("writing .zst needs the zstandard package") from None
-        zst: IO[bytes] = zstandard.ZstdCompressor().stream_writer(raw, closefd=False)
-        return zst
-    if compression == ".gz":  # no name and no time in the header: same records, same bytes
-        gzipped: IO[bytes] = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)  # type: ignore[assignment]
-        return gzipped
-    stream: IO[bytes] = _OPENERS[compression](raw, "wb")
-    return stream

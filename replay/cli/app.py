@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from records.output import OutputError, remove_pending
 from replay.cli.audit import audit
 from replay.cli.codes_cmd import codes
 from replay.cli.convert import convert
@@ -21,7 +22,6 @@ from replay.cli.exit_codes import Exit
 from replay.cli.filter_cmd import filter_records
 from replay.cli.generate import generate
 from replay.cli.help import App, HelpGroup, OutputClosedError
-from replay.cli.output import OutputError, remove_pending
 from replay.cli.rules_cmd import rules_app
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show

@@ -63,7 +63,8 @@ def audit(
             metavar="DIR",
             help="Also write into DIR a page for every record with a problem and an index.html "
             "listing them, each problem linked to where it occurs (DIR: new, empty, or an "
-            "earlier report, which is replaced whole).",
+            "earlier report holding only the files it wrote, unchanged, which is replaced "
+            "whole; anything else is refused; a symlink to a directory is followed).",
             show_default=False,
         ),
     ] = None,

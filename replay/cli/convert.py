@@ -1,15 +1,13 @@
 """``tricklog convert``: records from one format into another, with every loss reported.
 
-A thin layer over ``records.formats.convert``: the library reads, writes and reports; this module
-passes the command's output writer (whole or not at all, compressed as the name says), prints the
-report and turns it into an exit code.
+A thin layer over ``records.formats.convert``: the library reads, writes (with the one output
+writer, ``records.output``) and reports; this module prints the report and turns it into an
+exit code.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -17,7 +15,7 @@ import typer
 
 from records.formats.registry import FORMATS
 from replay.cli.exit_codes import Exit
-from replay.cli.options import FormatOption, OutputFormat
+from replay.cli.options import FormatOption, OutputFormat, RawCsvOption
 from replay.cli.terminal import printable
 
 if TYPE_CHECKING:
@@ -84,6 +82,7 @@ def convert(
             "--allow-loss", help="Write the output even if it cannot carry everything read."
         ),
     ] = False,
+    raw_csv: RawCsvOption = False,
     report_format: FormatOption = OutputFormat.TEXT,
     list_formats: Annotated[
         bool, typer.Option("--list", help="List the formats and what each can and cannot hold.")
@@ -105,7 +104,7 @@ def convert(
         tricklog convert games.jsonl -o actions.parquet --form actions --allow-loss
         tricklog convert --list
     """
-    from records.formats.convert import ConversionError
+    from records.formats.convert import ConversionError, output_format
     from records.formats.convert import convert as run
 
     if list_formats:
@@ -116,6 +115,9 @@ def convert(
         typer.echo(f"error: give {missing} (or --list to see the formats)", err=True)
         return Exit.USAGE
     try:
+        if raw_csv and output_format(output, target_format).name != "csv":
+            typer.echo("error: --raw-csv applies to csv output only", err=True)
+            return Exit.USAGE
         report = run(
             inputs,
             output,
@@ -123,7 +125,7 @@ def convert(
             frm=source_format,
             form=form,
             allow_loss=allow_loss,
-            write_file=_write_file,
+            raw_csv=raw_csv,
         )
     except ConversionError as exc:
         typer.echo(f"error: {printable(str(exc))}", err=True)
@@ -143,19 +145,6 @@ def exit_code(report: Conversion) -> Exit:
     if report.rejected or not report.written:
         return Exit.PROBLEMS
     return Exit.OK
-
-
-def _write_file(path: Path, chunks: Iterable[bytes]) -> None:
-    """The command's output writer, in the shape the library asks for."""
-    from records.formats.convert import OutputFailedError
-    from replay.cli.output import OutputError, open_output
-
-    try:
-        with open_output(str(path)) as stream:
-            for chunk in chunks:
-                stream.write(chunk)
-    except OutputError as exc:
-        raise OutputFailedError(str(exc)) from exc
 
 
 def _summary(report: Conversion) -> dict[str, Any]:

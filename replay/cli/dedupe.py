@@ -59,7 +59,7 @@ def dedupe(
         cat a.jsonl b.jsonl | tricklog dedupe - > unique.jsonl
     """
     from records.io import ReadFailure, iter_entries
-    from replay.cli.output import open_output
+    from records.output import open_output
     from replay.cli.terminal import printable
 
     report = sys.stderr if output == "-" else sys.stdout

@@ -4,7 +4,7 @@ A record is written as the bytes it was read from, never re-serialised: a line o
 archive as it was (with its line break made ``\\n``); a record that spans lines (an indented file,
 an element of an indented array) has each line break and the indentation around it replaced by
 one space, which changes nothing in JSON (a line break cannot occur inside a JSON string). The output is
-JSON Lines, compressed as its name says (``replay.cli.output``).
+JSON Lines, compressed as its name says (``records.output``).
 """
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def filter_records(
         hands_max,
     )
     from records.io import Entry, iter_entries
-    from replay.cli.output import open_output
+    from records.output import open_output
 
     matched, failed = 0, False
     with nullcontext(None) if count else open_output(output) as stream:

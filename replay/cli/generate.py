@@ -8,9 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
+from records.output import open_output, suffixes
 from replay.cli.exit_codes import Exit
 from replay.cli.options import PRESETS, GameArgument, complete_preset, in_range
-from replay.cli.output import open_output, suffixes
 from replay.cli.terminal import printable
 from replay.registry import GAMES
 

@@ -108,6 +108,15 @@ FormatOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only records with problems, and no progress.")
 ]
+RawCsvOption = Annotated[
+    bool,
+    typer.Option(
+        "--raw-csv",
+        help="Write CSV text cells exactly as they are, for programs. Without it a text cell "
+        "starting with = + - @, a tab or a carriage return, which a spreadsheet would run as "
+        "a formula, is written with a ' before it (docs/csv.md).",
+    ),
+]
 CheckQuietOption = Annotated[
     bool,
     typer.Option(

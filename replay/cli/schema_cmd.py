@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
+from records.output import OutputError, open_output
 from replay.cli.exit_codes import Exit
 from replay.cli.options import GAME_NAMES, check_game, complete_game
-from replay.cli.output import OutputError, open_output
 
 
 def schema(

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import Paths, QuietOption, in_range
+from replay.cli.options import Paths, QuietOption, RawCsvOption, in_range
 
 
 class By(StrEnum):
@@ -76,6 +76,7 @@ def summarize(
             "instead of standard output.",
         ),
     ] = None,
+    raw_csv: RawCsvOption = False,
     quiet: QuietOption = False,
 ) -> Exit:
     """Summarize archives of any game (mixed too): per player, records, hands (every hand, as
@@ -110,6 +111,9 @@ def summarize(
     if output_format is SummaryFormat.PARQUET and output in (None, "-"):
         typer.echo("error: --format parquet writes a file: give it with -o FILE", err=True)
         return Exit.USAGE
+    if raw_csv and output_format is not SummaryFormat.CSV:
+        typer.echo("error: --raw-csv applies to --format csv only", err=True)
+        return Exit.USAGE
     problem = check_sort(sort)
     if problem is not None:
         typer.echo(f"error: {problem}", err=True)
@@ -122,4 +126,5 @@ def summarize(
         output_format=output_format.value,
         output=output or "-",
         quiet=quiet,
+        raw_csv=raw_csv,
     )

@@ -67,8 +67,10 @@ def run_summary(
     output_format: str,
     output: str,
     quiet: bool,
+    raw_csv: bool = False,
 ) -> Exit:
-    """Summarize every record under ``paths`` and write the summary; return the exit code."""
+    """Summarize every record under ``paths`` and write the summary; return the exit code.
+    ``raw_csv``: CSV text cells as they are, even those a spreadsheet would run as a formula."""
     from records.io import iter_entries
     from replay.summarize import Summary
 
@@ -95,7 +97,7 @@ def run_summary(
     if output_format == "parquet":
         _parquet(summary, keys, output)
     else:
-        _write(summary, keys, output_format, output)
+        _write(summary, keys, output_format, output, raw_csv=raw_csv)
     return _exit(summary)
 
 
@@ -153,8 +155,10 @@ def _notes(summary: Summary) -> None:
         )
 
 
-def _write(summary: Summary, keys: list[str], output_format: str, output: str) -> None:
-    from replay.cli.output import open_output
+def _write(
+    summary: Summary, keys: list[str], output_format: str, output: str, *, raw_csv: bool = False
+) -> None:
+    from records.output import open_output
 
     drawn = output_format == "text" and output == "-" and sys.stdout.isatty()
     if drawn and len(keys) <= DRAWN_ROWS:
@@ -169,7 +173,7 @@ def _write(summary: Summary, keys: list[str], output_format: str, output: str) -
         text = io.TextIOWrapper(stream, encoding="utf-8", newline="", write_through=True)
         try:
             if output_format == "csv":
-                _csv(text, summary, keys)
+                _csv(text, summary, keys, raw=raw_csv)
             else:
                 for line in _plain(summary, keys):
                     text.write(line + "\n")
@@ -238,14 +242,34 @@ def _values(summary: Summary, key: str, names: list[str]) -> Iterator[Any]:
             yield value
 
 
-def _csv(out: IO[str], summary: Summary, keys: list[str]) -> None:
-    import csv
+class _Figure:
+    """A number's exact text, which the CSV writer leaves as it is (only text cells are
+    neutralised: a score of ``-20`` stays a number)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _csv(out: IO[str], summary: Summary, keys: list[str], *, raw: bool = False) -> None:
+    """The groups' table; a text cell (a group's key: a player's name, an event) that a
+    spreadsheet would run as a formula gets a ``'`` before it, unless ``raw``."""
+    from replay.export.cells import row_writer
 
     names = present(summary, keys)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = row_writer(out, raw=raw, lineterminator="\n")
     writer.writerow(names)
     for key in keys:
-        writer.writerow([_text(value) for value in _values(summary, key, names)])
+        writer.writerow(
+            [
+                v if v is None or isinstance(v, str) else _Figure(_text(v))
+                for v in _values(summary, key, names)
+            ]
+        )
 
 
 def _parquet(summary: Summary, keys: list[str], output: str) -> None:
@@ -254,7 +278,7 @@ def _parquet(summary: Summary, keys: list[str], output: str) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from replay.cli.output import open_output
+    from records.output import open_output
 
     names = present(summary, keys)
     schema = pa.schema([(name, _arrow_type(summary, keys, name)) for name in names])

@@ -2,7 +2,7 @@
 or send (``replay.html``).
 
 The input is chosen as ``show`` chooses it: a file of one record is that record; an archive or a
-directory needs ``--record N``. The page is written whole or not at all (``replay.cli.output``).
+directory needs ``--record N``. The page is written whole or not at all (``records.output``).
 """
 
 from __future__ import annotations
@@ -114,8 +114,8 @@ def _choose(path: str, stream: Iterator[Entry | ReadFailure], number: int | None
 
 
 def _draw(entry: Entry, hand: int | None, output: str) -> Exit:
+    from records.output import open_output
     from replay.check import decode
-    from replay.cli.output import open_output
     from replay.html.page import build_page
     from replay.html.render import render_page
 

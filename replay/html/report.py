@@ -7,9 +7,12 @@ process or worker that checked it), and ``ReportFolder`` writes the pages as the
 input order, then the index.
 
 The folder is written whole or not at all: the pages go into a temporary folder beside ``DIR``
-(each file through ``replay.cli.output``), which takes ``DIR``'s place at the end. ``DIR`` may be
-missing, empty, or a report written before (its index names tricklog as its generator); a folder
+(each file through ``records.output``), which takes ``DIR``'s place at the end. ``DIR`` may be
+missing, empty, or a report written before, holding only what that report wrote, unchanged
+(``replay.html.manifest``: each report lists its files in ``tricklog-manifest.json``); a folder
 holding anything else is left alone and refused, so that no one's files are replaced by a report.
+A symlink to a directory is followed (the directory it names is replaced, the link stays); a
+symlink to anything else is refused.
 """
 
 from __future__ import annotations
@@ -18,17 +21,19 @@ import os
 import re
 import shutil
 import signal
+import stat
 import tempfile
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from records.io import ReadFailure
+from records.output import OutputError, open_output
 from replay.check import check_paths
-from replay.cli.output import OutputError, open_output
 from replay.cli.terminal import printable
+from replay.html.manifest import MANIFEST, Manifest, refusal
 from replay.html.page import build_page
 from replay.html.render import GENERATOR, render_index, render_page
 from replay.html.views import PageView
@@ -38,7 +43,6 @@ __all__ = ["Page", "ReportFolder", "page_of", "write_report"]
 
 INDEX = "index.html"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
-_MARK = f'<meta name="generator" content="{GENERATOR}">'
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +76,15 @@ class ReportFolder:
     def __init__(self, directory: str, inputs: list[str]) -> None:
         self.directory, self.inputs = directory, inputs
         self.target = Path(directory)
+        self.manifest = Manifest(GENERATOR)
         self.listed: list[tuple[str, PageView]] = []
         self.failures: list[str] = []
         self.staging: Path | None = None
+        self.mode = 0o755
         self.stack = ExitStack()
 
     def __enter__(self) -> ReportFolder:
+        self.target = _resolved(self.directory)
         _check_target(self.directory, self.target)
         try:
             staging = tempfile.mkdtemp(
@@ -90,7 +97,10 @@ class ReportFolder:
         self.stack.enter_context(_removed_on_signal(staging))
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(staging, 0o777 & ~umask)
+        self.mode = 0o777 & ~umask
+        os.chmod(staging, self.mode)
+        with suppress(OSError):  # an existing folder keeps its permissions (given at the end)
+            self.mode = stat.S_IMODE(self.target.stat().st_mode)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -101,7 +111,7 @@ class ReportFolder:
         assert self.staging is not None
         for page in pages:
             name = f"{before + page.place + 1:04d}-{_slug(page.listed.record_id)}.html"
-            _write(self.staging / name, page.html)
+            self._write(name, page.html.encode("utf-8"))
             self.listed.append((name, page.listed))
 
     def unreadable(self, failure: ReadFailure) -> None:
@@ -114,9 +124,19 @@ class ReportFolder:
         index = render_index(
             self.listed, inputs=self.inputs, records=records, unreadable=self.failures
         )
-        _write(self.staging / INDEX, index)
+        self._write(INDEX, index.encode("utf-8"))
+        with open_output(str(self.staging / MANIFEST)) as stream:
+            stream.write(self.manifest.dumps())
+        _check_target(self.directory, self.target)  # as it is now, after a run of any length
+        os.chmod(self.staging, self.mode)
         _swap(self.directory, self.staging, self.target)
         return len(self.listed)
+
+    def _write(self, name: str, data: bytes) -> None:
+        assert self.staging is not None
+        with open_output(str(self.staging / name)) as stream:
+            stream.write(data)
+        self.manifest.add(name, data)
 
 
 def write_report(paths: list[str], directory: str) -> int:
@@ -181,36 +201,32 @@ def _slug(record_id: str | None) -> str:
     return slug or "record"
 
 
-def _write(path: Path, text: str) -> None:
-    with open_output(str(path)) as stream:
-        stream.write(text.encode("utf-8"))
-
-
-def _check_target(name: str, target: Path) -> None:
-    """Refuse a ``DIR`` that is a file, or a folder holding anything but an earlier report."""
-    if not target.exists():
-        return
-    if not target.is_dir():
-        raise OutputError(f"{name}: is not a directory; give a new or empty directory")
-    if _is_replaceable(target):
-        return
+def _resolved(name: str) -> Path:
+    """The folder ``DIR`` names: a symlink to a directory is followed (the link stays, the
+    directory it names is replaced); a symlink to anything else is refused."""
+    path = Path(name)
+    if not path.is_symlink():
+        return path
+    real = Path(os.path.realpath(name))
+    if real.is_dir():
+        return real
+    what = "a file" if real.exists() else "nothing"
     raise OutputError(
-        f"{name}: holds files that are not a tricklog report; give a new or empty directory"
+        f"{name}: is a symlink to {what} ({printable(str(real))}); give a directory, "
+        "or a symlink to one"
     )
 
 
-def _is_replaceable(target: Path) -> bool:
-    """An empty folder, or one holding only the pages of an earlier report."""
-    try:
-        names = os.listdir(target)
-        if not names:
-            return True
-        if INDEX not in names or not all(n.endswith(".html") for n in names):
-            return False
-        with open(target / INDEX, encoding="utf-8", errors="replace") as index:
-            return _MARK in index.read(4096)
-    except OSError:
-        return False
+def _check_target(name: str, target: Path) -> None:
+    """Refuse a ``DIR`` that is not a directory, or a folder holding anything but an earlier
+    report as it wrote it (``replay.html.manifest``)."""
+    if not target.exists() and not target.is_symlink():
+        return
+    if not target.is_dir() or target.is_symlink():
+        raise OutputError(f"{name}: is not a directory; give a new or empty directory")
+    why = refusal(target)
+    if why is not None:
+        raise OutputError(f"{name}: {why}")
 
 
 def _swap(name: str, staging: Path, target: Path) -> None:

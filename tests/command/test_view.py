@@ -71,6 +71,7 @@ def test_audit_html_writes_the_index_and_a_page_per_broken_record(tricklog, tmp_
     assert sorted(p.name for p in out.iterdir()) == [
         "0002-play-revoke--discard-while-holding-hearts.html",
         "index.html",
+        "tricklog-manifest.json",
     ]
     assert (
         'href="0002-play-revoke--discard-while-holding-hearts.html#problem-1"'
@@ -92,7 +93,11 @@ def test_audit_html_reads_standard_input_once(tricklog, tmp_path: Path) -> None:
     run = tricklog("audit", "--html", str(tmp_path / "r"), "-", stdin=gzip.compress(lines))
     assert run.code == 1 and "FAIL <stdin>:2" in run.out
     names = sorted(p.name for p in (tmp_path / "r").iterdir())
-    assert names == ["0002-play-revoke--discard-while-holding-hearts.html", "index.html"]
+    assert names == [
+        "0002-play-revoke--discard-while-holding-hearts.html",
+        "index.html",
+        "tricklog-manifest.json",
+    ]
     index = (tmp_path / "r" / "index.html").read_text()
     assert "&lt;stdin&gt;:2" in index and "play.revoke" in index
 

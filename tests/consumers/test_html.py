@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from records.output import OutputError
 from replay.check import decode
-from replay.cli.output import OutputError
+from replay.html.manifest import MANIFEST
 from replay.html.page import build_page
 from replay.html.render import render_page
 from replay.html.report import write_report
@@ -186,7 +187,7 @@ def test_audit_html_lists_exactly_the_records_with_problems(tmp_path: Path) -> N
     inputs, broken = _report(tmp_path)
     out = tmp_path / "report"
     assert write_report([str(inputs)], str(out)) == len(broken)
-    pages = {p.name for p in out.iterdir()} - {"index.html"}
+    pages = {p.name for p in out.iterdir()} - {"index.html", MANIFEST}
     index = parsed((out / "index.html").read_text())
     rows = [a for t, a in index.tags if t == "tr" and "data-page" in a]
     assert {a["data-page"] for a in rows} == pages and len(pages) == len(broken)
