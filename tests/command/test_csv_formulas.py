@@ -138,7 +138,8 @@ def test_summarize_csv_keeps_a_negative_mean_a_number(tricklog, tmp_path: Path) 
     column = "bestia_mean_net_money"
     means = [r[column] for r in rows if r[column].startswith("-")]
     assert means and all(float(m) < 0 for m in means)
-    assert f"\n{means[0]}," not in run.out and f",{means[0]}," in run.out  # unquoted, as written
+    unquoted = (f",{means[0]},", f",{means[0]}\n")  # as written, not as a text cell
+    assert f"'{means[0]}" not in run.out and any(cell in run.out for cell in unquoted)
 
 
 def test_raw_csv_is_a_usage_error_for_other_outputs(
