@@ -211,6 +211,7 @@ def _hand_steps(
     for position, action in enumerate(hand.actions):
         kind = kinds[action.type]
         before = len(tricks)
+        duty = kind.duty(state) if kind.duty is not None else None  # before the card changes it
         violation = kind.step(state, action)
         if violation is not None:
             yield ProblemFound(
@@ -224,6 +225,7 @@ def _hand_steps(
             getattr(action, "seat", None),
             state,
             kind.describe(table, action),
+            duty,
         )
         if len(tricks) > before:
             yield TrickCompleted(index, tricks[-1])

@@ -61,7 +61,7 @@ from records.rules.oh_hell import OhHellRules
 from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
-from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
+from replay.tricks import CardPlay, FollowRules, PlayDuty, Ring, Trick, play_cards
 
 DECK: Final = FRENCH_52
 STRENGTH: Final = DECK.strength
@@ -609,6 +609,12 @@ def legal_plays(state: State) -> list[str]:
     return state.play.legal()
 
 
+def play_duty(state: State) -> PlayDuty | None:
+    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``), None outside the
+    play."""
+    return state.play.owed() if state.phase is PLAY else None
+
+
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
     """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
     position reached and the first illegal play's violation."""
@@ -907,7 +913,7 @@ ENGINE: Engine[OhHellRules, Table, State] = Engine(
     deal_faults=deal_faults,
     start=start,
     kinds={
-        "play": kind(check_play, apply_play, run=play_run),
+        "play": kind(check_play, apply_play, run=play_run, duty=play_duty),
         "bid": kind(check_bid, apply_bid, describe_bid, step=bid),
         "claim": kind(check_claim, apply_claim),
         "abandon": kind(check_abandon, apply_abandon),

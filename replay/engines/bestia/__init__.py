@@ -82,6 +82,7 @@ from replay.engines.bestia.play import (
     finish,
     legal_plays,
     opening,
+    play_duty,
     play_run,
     playing_seats,
 )
@@ -263,7 +264,7 @@ ENGINE: Engine[BestiaRules, Table, State] = Engine(
     deal_faults=deal_faults,
     start=start,
     kinds={
-        "play": kind(check_play, apply_play, run=play_run),
+        "play": kind(check_play, apply_play, run=play_run, duty=play_duty),
         "pass": kind(check_pass, apply_pass, describe_pass),
         "join": kind(check_join, apply_join, describe_join),
         "blind_draw": kind(check_blind, apply_blind, describe_blind),
