@@ -6,9 +6,9 @@ and bidirectional overrides made visible, ``replay.cli.terminal.printable``), an
 engine escapes it. Recorded and recomputed values stay apart, as in the audit: a claim cell holds
 both, with its status.
 
-What one step does not say is read from the next: the follow duty of a play is the one in force
-just before it, read from the live state after the previous action (a step is a view of the
-replay as it goes, ``replay.steps``).
+The duty a card was played under is the engine's own decision, carried by the play's step
+(``replay.tricks.PlayDuty``): what bound that seat at that card (follow suit, void and free,
+trump, head the trick), never the game's whole rule.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from replay.steps import (
     RecordSettled,
     RecordStarted,
 )
-from replay.tricks import Trick
+from replay.tricks import Duty, PlayDuty, Trick
 
 __all__ = ["HandView", "PageView", "ProblemView", "build_page"]
 
@@ -68,6 +68,21 @@ _META = (
 )
 """The record's ``meta`` fields as the page's head names them."""
 _HAND_POINTER = re.compile(r"^/hands/(\d+)(?:/|$)")
+_FOLLOWING = {
+    Duty.FOLLOW: ("holds {led}, the suit led", "must follow suit"),
+    Duty.HEAD: (
+        "holds {led}, the suit led, and can beat the trick",
+        "must follow suit and beat it",
+    ),
+    Duty.VOID: ("is void in {led}, the suit led", "free to play any card"),
+    Duty.NO_TRUMP: ("is void in {led}, the suit led, and holds no trump", "free to play any card"),
+    Duty.TRUMP: ("is void in {led}, the suit led, and holds a trump", "must trump in {trump}"),
+    Duty.OVERTRUMP: (
+        "is void in {led}, the suit led, and can beat the trump in the trick",
+        "must trump in {trump}, above it",
+    ),
+}
+"""The duty of a follower in words: (where the seat stands, what it owed)."""
 
 
 def build_page(
@@ -126,35 +141,20 @@ class _Builder:
             for meld in getattr(action, "melds", None) or []:
                 what = f"meld {printable(str(getattr(meld, 'meld', '?')))}"
                 self.moves.append((step.seat or 0, what, self.cards.views(meld.cards)))
-        self.note_duty(step.state)
+        duty = step.duty
+        if duty is not None:
+            self.duties[duty.trick, duty.place] = self.duty_text(duty)
 
-    def note_duty(self, state: Any) -> None:
-        """The duty of the seat to play next, in words, with the cards it may play."""
-        play = getattr(state, "play", None)
-        if play is None or play.is_over:
-            return
-        seat, trick = play.turn, play.trick
-        self.duties[trick.number, len(trick.cards)] = self.duty_text(play, seat, trick)
-
-    def duty_text(self, play: Any, seat: int, trick: Trick) -> str:
-        legal = play.legal()
-        name = self.page.seat_name(seat)
-        if trick.led is None:
-            held = play.hands[seat]
-            rule = "any card" if len(legal) == len(held) else "one of " + self.cards.text(legal)
-            return f"{name} leads trick {trick.number}: may lead {rule}"
-        rules = play.duties(trick.led)
-        owed = ["follow suit"]
-        if rules.must_trump_when_void and play.trump is not None:
-            owed.append("trump when void")
-        if rules.must_overtrump:
-            owed.append("overtrump")
-        if rules.must_head:
-            owed.append("head the trick")
-        return (
-            f"{name} follows to {self.cards.suit(trick.led)} led; must "
-            f"{', '.join(owed)}; could play {self.cards.text(legal)}"
-        )
+    def duty_text(self, duty: PlayDuty) -> str:
+        """The duty that bound the seat at its card, in words, with the cards it could play."""
+        name = self.page.seat_name(duty.seat)
+        could = f"could play {self.cards.text(duty.allowed)}"
+        if duty.led is None:
+            owed = "bound by the game's lead rule" if duty.duty is Duty.LEAD_OWED else "any card"
+            return f"{name} leads trick {duty.trick}: {owed}; {could}"
+        stands, owed = _FOLLOWING[duty.duty]
+        suits = {"led": self.cards.suit(duty.led), "trump": self.cards.suit(duty.trump)}
+        return f"{name} {stands.format(**suits)}: {owed.format(**suits)}; {could}"
 
     def hand(self, step: HandSettled) -> None:
         cards, page = self.cards, self.page

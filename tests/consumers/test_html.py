@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from replay.cli.output import OutputError
 from replay.html.page import build_page
 from replay.html.render import render_page
 from replay.html.report import write_report
+from replay.registry import GAMES
 from tests.conftest import FIXTURES
 
 PAGES = {
@@ -217,3 +219,62 @@ def test_audit_html_replaces_only_its_own_report(tmp_path: Path) -> None:
         write_report([str(inputs)], str(mine))
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging left
+
+
+PLAY_CELL = re.compile(
+    r'<td class="play[^"]*" id="hand-(\d+)-trick-(\d+)-seat-(\d+)" tabindex="-1"'
+    r' title="([^"]*)"[^>]*><span [^>]*data-card="([^"]*)"'
+)
+
+
+def _plays(html: str) -> dict[tuple[int, int], dict[int, tuple[str, str]]]:
+    """(hand, trick) -> seat -> (the card played there, its duty as the tooltip says it)."""
+    plays: dict[tuple[int, int], dict[int, tuple[str, str]]] = {}
+    for hand, trick, seat, duty, card in PLAY_CELL.findall(html):
+        plays.setdefault((int(hand), int(trick)), {})[int(seat)] = (card, unescape(duty))
+    return plays
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_a_cards_duty_is_what_bound_that_seat_there(game: str) -> None:
+    """Issue 18.8: every card's tooltip gives the duty that applied to that seat at that card,
+    and the card kept it: a card that "must follow suit" is of the suit led, one "free to play
+    any card" is not (the seat was void), one that "must trump" is a trump, and every card is
+    among those it "could play"."""
+    record = json.loads(PAGES[game].read_text())
+    deck = GAMES[game].deck
+    plays = _plays(page_of(PAGES[game]))
+    assert plays
+    for (hand, _), cells in plays.items():
+        deal = record["hands"][hand - 1]["deal"]
+        leads = [(card, duty) for card, duty in cells.values() if " leads trick " in duty]
+        assert len(leads) == 1, cells
+        led = leads[0][0][-1]
+        for card, duty in cells.values():
+            assert "could play " in duty and deck.pretty(card) in duty.split("could play ")[1]
+            assert "trump when void" not in duty  # the whole rule, stated where it did not apply
+            if "must follow suit" in duty:
+                assert card[-1] == led, (card, duty)
+            if "free to play any card" in duty:
+                assert card[-1] != led and "is void in" in duty, (card, duty)
+            if "must trump in" in duty:
+                trump = deal.get("turned_up") or ""
+                assert game != "bestia" or card[-1] == trump[-1], (card, duty)
+
+
+def test_bestia_tooltips_say_void_and_free_where_the_seat_had_no_trump() -> None:
+    """The page a tournament director read as a revoke: Anna, void in cups and holding no
+    trump, was free; Carla, void in cups, had to trump and did."""
+    plays = _plays(page_of(PAGES["bestia"]))
+    assert plays[1, 1][1][1].startswith("Bruno (1) leads trick 1: any card; could play ")
+    assert plays[1, 1][0][1] == (
+        "Anna (0) holds coppe (cups), the suit led: must follow suit; could play Kc"
+    )
+    assert plays[1, 2][0][1] == (
+        "Anna (0) is void in coppe (cups), the suit led, and holds no trump: free to play any "
+        "card; could play 2s 4b"
+    )
+    assert plays[1, 2][2][1] == (
+        "Carla (2) is void in coppe (cups), the suit led, and holds a trump: must trump in "
+        "denari (coins); could play 2d"
+    )
