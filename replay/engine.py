@@ -143,6 +143,10 @@ class Engine(Generic[Rules, Table, State]):
     """``settle(state, carried)``: the result of a finished hand; ``carried`` is what the table
     carries into it from the hand before (Bestia's pot), None in games without. A
     ``Settlement``, or a ``Violation`` when the rules cannot settle it."""
+    undealt: Callable[[Table, int, Any], int] | None = None
+    """``undealt(table, number, deal)``: the cards a deal without faults leaves undealt (the
+    stock; a card turned up from it not counted), for a page to say; None for a game that deals
+    every card (pinochle: the widow is dealt)."""
 
     def check(self, state: State, action: Action) -> Violation | None:
         kind = self.kinds.get(action.type)

@@ -349,6 +349,15 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
     return [fault] if fault is not None else []
 
 
+def undealt(game: Table, number: int, deal: DealLike) -> int:
+    """The cards deal ``number`` leaves in the stock: the decks less the hands dealt, less the
+    card turned up from the stock for trump (the dealer's own card is one of his hands)."""
+    plan = game.plan
+    size = plan[number - 1] if plan is not None else max(len(cards) for cards in deal.hands)
+    left = len(game.deck.cards) - size * game.rules.num_players
+    return left - 1 if trump_source(game.rules, number, size) == "stock" else left
+
+
 _HAND_PATHS: Final = tuple(("hands", seat) for seat in range(16))
 
 
@@ -925,5 +934,6 @@ ENGINE: Engine[OhHellRules, Table, State] = Engine(
     unfinished=unfinished,
     legal_actions=legal_actions,
     settle=settle,
+    undealt=undealt,
 )
 """The Oh Hell engine behind the interface every game shares."""

@@ -112,11 +112,14 @@ class _Builder:
     def __init__(self, page: PageView, record: Any) -> None:
         self.page, self.record = page, record
         game = GAMES.get(getattr(record, "game", ""))
+        self.game = game
         self.cards = Cards(game.deck if game is not None else None)
         page.title = game.title if game is not None else printable(str(record.game))
         self.moves: list[tuple[int, str, list[CardView]]] = []
         self.duties: dict[tuple[int, int], str] = {}
         """(trick number, place in the trick) -> the duty of the card played there."""
+        self.table: Any = None
+        """The engine's table of the record's rules, once a hand needs it."""
         _header(page, record)
 
     def take(self, step: Any) -> None:
@@ -190,7 +193,9 @@ class _Builder:
         hand.turned_up = cards.view(turned) if turned else None
         hand.widow = cards.views(getattr(deal, "widow", None) or [])
         stock = getattr(deal, "stock", None)
-        hand.stock = len(stock) if isinstance(stock, list) else None
+        hand.listed = len(stock) if isinstance(stock, list) else None
+        if step.state is not None:  # a deal without faults: the rules say what it left
+            hand.undealt = self.undealt(step.number, deal)
         hand.seats = [
             SeatView(s, page.seat_name(s), cards.views(held, fan=True), _roles(step, s))
             for s, held in enumerate(step.deal)
@@ -198,6 +203,16 @@ class _Builder:
         for seat, did, moved in self.moves:
             if 0 <= seat < len(hand.seats):
                 hand.seats[seat].moved.append((did, moved))
+
+    def undealt(self, number: int, deal: Any) -> int | None:
+        """The cards the deal left in the stock, as the game's engine counts them."""
+        game = self.game
+        if game is None or game.engine.undealt is None:
+            return None
+        if self.table is None:  # the replay got this far: the rules make a table
+            referee = game.referee
+            self.table = referee.engine.table(referee.rules(self.record))
+        return game.engine.undealt(self.table, number, deal)
 
     def trick(self, hand: int, trick: Trick, seats: int, *, done: bool = True) -> TrickView:
         name = self.page.seat_name

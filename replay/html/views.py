@@ -92,7 +92,11 @@ class HandView:
     trump: str
     turned_up: CardView | None = None
     widow: list[CardView] = field(default_factory=list)
-    stock: int | None = None
+    undealt: int | None = None
+    """The cards the deal left in the stock, as the rules count them; None where the game has
+    no stock or the deal is at fault."""
+    listed: int | None = None
+    """The cards of the stock the record lists (top first); None where it lists none."""
     seats: list[SeatView] = field(default_factory=list)
     calls: list[tuple[str, str]] = field(default_factory=list)
     tricks: list[TrickView] = field(default_factory=list)

@@ -278,3 +278,24 @@ def test_bestia_tooltips_say_void_and_free_where_the_seat_had_no_trump() -> None
         "Carla (2) is void in coppe (cups), the suit led, and holds a trump: must trump in "
         "denari (coins); could play 2d"
     )
+
+
+def test_the_stock_is_counted_as_the_rules_deal_it_not_as_far_as_the_record_lists_it() -> None:
+    """Issue 18.8: a Bestia deal leaves 27 cards of 40 in the stock (4 hands of 3 and the card
+    turned up), whatever part of it the record lists; an Oh Hell record lists its whole stock."""
+    html = page_of(PAGES["bestia"])
+    record = json.loads(PAGES["bestia"].read_text())
+    shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
+    assert len(shown) == len(record["hands"])
+    for hand, said in zip(record["hands"], shown, strict=True):
+        deal = hand["deal"]
+        left = 40 - sum(len(cards) for cards in deal["hands"]) - 1
+        listed = len(deal["stock"])
+        tail = (
+            f"; the record lists the top {listed}" if listed else "; the record lists none of them"
+        )
+        assert said == f"{left} card(s) undealt{tail}", said
+    html = page_of(PAGES["oh_hell"])
+    shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
+    record = json.loads(PAGES["oh_hell"].read_text())
+    assert shown == [f"{len(h['deal']['stock'])} card(s) undealt" for h in record["hands"]]

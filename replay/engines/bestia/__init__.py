@@ -255,6 +255,12 @@ def settle(state: State, carried: pot.Money) -> Settlement | Violation:
     return pot.settle(rules, dealer, carried, state.playing, state.tricks_won)
 
 
+def undealt(table: Table, number: int, deal: Any) -> int:
+    """The cards every deal leaves in the stock (``Table.stock``), whether or not the record
+    lists them all."""
+    return table.stock
+
+
 ENGINE: Engine[BestiaRules, Table, State] = Engine(
     game="bestia",
     deck=DECK,
@@ -279,5 +285,6 @@ ENGINE: Engine[BestiaRules, Table, State] = Engine(
     unfinished=unfinished,
     legal_actions=legal_actions,
     settle=settle,
+    undealt=undealt,
 )
 """The Bestia engine behind the interface every game shares."""
