@@ -115,6 +115,8 @@ class _Builder:
         self.game = game
         self.cards = Cards(game.deck if game is not None else None)
         page.title = game.title if game is not None else printable(str(record.game))
+        if game is not None:
+            page.calls_title = game.referee.calls_title
         self.moves: list[tuple[int, str, list[CardView]]] = []
         self.duties: dict[tuple[int, int], str] = {}
         """(trick number, place in the trick) -> the duty of the card played there."""

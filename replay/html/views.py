@@ -127,6 +127,8 @@ class PageView:
     record_id: str | None = None
     game: str | None = None
     title: str = "not a record"
+    calls_title: str = "Calls"
+    """The heading of a hand's calls: ``Bids``, ``Auction and calls``, ``Declarations``."""
     preset: str | None = None
     differs: list[tuple[str, str, str]] = field(default_factory=list)
     """(parameter, the record's value, the preset's value)."""

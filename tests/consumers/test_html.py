@@ -299,3 +299,14 @@ def test_the_stock_is_counted_as_the_rules_deal_it_not_as_far_as_the_record_list
     shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
     record = json.loads(PAGES["oh_hell"].read_text())
     assert shown == [f"{len(h['deal']['stock'])} card(s) undealt" for h in record["hands"]]
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [("oh_hell", "Bids"), ("pinochle", "Auction and calls"), ("bestia", "Declarations")],
+)
+def test_each_game_heads_its_calls_in_its_own_words(game: str, title: str) -> None:
+    """Issue 18.11: an Oh Hell page labelled its bids "Auction and calls"."""
+    headings = re.findall(r"<h3>([^<]*)</h3>", page_of(PAGES[game]))
+    assert title in headings
+    assert not {"Bids", "Auction and calls", "Declarations"} - {title} & set(headings)
