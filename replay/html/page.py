@@ -68,6 +68,7 @@ _META = (
 )
 """The record's ``meta`` fields as the page's head names them."""
 _HAND_POINTER = re.compile(r"^/hands/(\d+)(?:/|$)")
+_SEAT = re.compile(r"\bseat (\d{1,6})\b")
 _FOLLOWING = {
     Duty.FOLLOW: ("holds {led}, the suit led", "must follow suit"),
     Duty.HEAD: (
@@ -353,8 +354,8 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
             id=f"problem-{number}",
             code=printable(problem.code),
             kind=problem.kind.value,
-            where=printable(problem.where()),
-            message=printable(problem.message),
+            where=_where(page, problem),
+            message=_named(page, printable(problem.message)),
             values=_values(problem),
             pointer=printable(problem.pointer or "/"),
             hand=index,
@@ -371,6 +372,32 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
             trick.problems.append(view)
         else:
             hand.problems.append(view)
+
+
+def _where(page: PageView, problem: Problem) -> str:
+    """``hand 3, trick 2, seat 1 (Bob)``: where a problem lies, its seat named as the record
+    names the player there."""
+    parts = [
+        f"{name} {value}"
+        for name, value in (("hand", problem.hand), ("trick", problem.trick))
+        if value is not None
+    ]
+    if problem.seat is not None:
+        parts.append(_named(page, f"seat {problem.seat}"))
+    return printable(", ".join(parts))
+
+
+def _named(page: PageView, text: str) -> str:
+    """Every ``seat N`` of ``text`` followed by the name of the player there: ``seat 1 (Bob)``."""
+    players = page.players
+    if not players:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return f"{match.group(0)} ({players[seat]})" if seat < len(players) else match.group(0)
+
+    return _SEAT.sub(name, text)
 
 
 def _link_claim(rows: list[ClaimRow], problem: Problem, anchor: str) -> None:

@@ -310,3 +310,15 @@ def test_each_game_heads_its_calls_in_its_own_words(game: str, title: str) -> No
     headings = re.findall(r"<h3>([^<]*)</h3>", page_of(PAGES[game]))
     assert title in headings
     assert not {"Bids", "Auction and calls", "Declarations"} - {title} & set(headings)
+
+
+def test_a_problem_names_the_player_with_the_seat() -> None:
+    """Issue 18.8: problems named seats where the record names the players."""
+    html = page_of(
+        FIXTURES / "oh_hell" / "invalid" / "play.out-of-turn--seat-2-leads-instead-of-seat-0.json"
+    )
+    problem = " ".join(html[html.index('id="problem-1"') :].split("</div>")[0].split())
+    assert "(hand 1, trick 1, seat 2 (Clara)):" in problem
+    assert "seat 2 (Clara) played out of turn" in problem
+    html = page_of(REVOKE)
+    assert "(hand 2, trick 1, seat 0 (Anna)):" in html
