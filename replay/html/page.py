@@ -9,12 +9,17 @@ both, with its status.
 The duty a card was played under is the engine's own decision, carried by the play's step
 (``replay.tricks.PlayDuty``): what bound that seat at that card (follow suit, void and free,
 trump, head the trick), never the game's whole rule.
+
+A page lays out at most ``PAGE_HANDS`` hands: ``hands`` chooses them (by index), and only they
+are replayed action by action and kept; every hand still has its line on the score sheet, and
+the problems of the hands left out stay in view at the head of the page.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -48,7 +53,11 @@ from replay.steps import (
 )
 from replay.tricks import Duty, PlayDuty, Trick
 
-__all__ = ["HandView", "PageView", "ProblemView", "build_page"]
+__all__ = ["PAGE_HANDS", "HandView", "PageView", "ProblemView", "build_page", "hand_ranges"]
+
+PAGE_HANDS = 100
+"""The most hands one page lays out: about 3.5 MB of HTML for Oh Hell's 13-card deals, which a
+phone still opens. A longer record is laid out a range of hands at a time (``view --hand A-B``)."""
 
 _CARDS_OF = {
     "widow": (("took the widow", "cards"),),
@@ -90,19 +99,26 @@ def build_page(
     source: str,
     record: Any,
     problems: Sequence[Problem] = (),
+    *,
+    hands: Collection[int] | None = None,
 ) -> PageView:
-    """The page of one record (None: not a record, only ``problems``)."""
+    """The page of one record (None: not a record, only ``problems``); ``hands``, the indexes
+    of the hands to lay out (None: every one; keep it to ``PAGE_HANDS``)."""
     page = PageView(source=printable(source))
     if record is None:
         _place(page, problems)
         return page
-    builder = _Builder(page, record)
+    builder = _Builder(page, record, hands)
     found = list(problems)
-    for step in steps(record, audit=True, actions=True):
+    chosen: bool | Collection[int] = True if hands is None else hands
+    for step in steps(record, audit=True, actions=chosen):
         if type(step) is ProblemFound:
             found.append(step.problem)
         else:
             builder.take(step)
+    if hands is not None and page.hands and len(page.hands) < len(page.sheet):
+        shown, every = [h.number for h in page.hands], [row.number for row in page.sheet]
+        page.partial = (hand_ranges(shown), hand_ranges(every), len(shown), len(every))
     _place(page, found)
     return page
 
@@ -110,8 +126,8 @@ def build_page(
 class _Builder:
     """Takes the steps of one record, as they come, into its page."""
 
-    def __init__(self, page: PageView, record: Any) -> None:
-        self.page, self.record = page, record
+    def __init__(self, page: PageView, record: Any, hands: Collection[int] | None) -> None:
+        self.page, self.record, self.chosen = page, record, hands
         game = GAMES.get(getattr(record, "game", ""))
         self.game = game
         self.cards = Cards(game.deck if game is not None else None)
@@ -163,6 +179,10 @@ class _Builder:
         return f"{name} {stands.format(**suits)}: {owed.format(**suits)}; {could}"
 
     def hand(self, step: HandSettled) -> None:
+        if self.chosen is not None and step.index not in self.chosen:
+            self.page.sheet.append(_sheet_row(step, shown=False))
+            self.moves, self.duties = [], {}
+            return
         cards, page = self.cards, self.page
         hand = HandView(
             index=step.index,
@@ -185,7 +205,7 @@ class _Builder:
         extra = step.audit_notes() if step.audit_notes is not None else []
         hand.notes = [printable(n) for n in (*step.notes, *extra, *step.claim_notes)]
         page.hands.append(hand)
-        page.sheet.append(_sheet_row(hand, step))
+        page.sheet.append(_sheet_row(step, shown=True))
         self.moves, self.duties = [], {}
 
     def deal(self, hand: HandView, step: HandSettled) -> None:
@@ -327,16 +347,27 @@ def _value(value: Any) -> str:
     return plain(value)
 
 
-def _sheet_row(hand: HandView, step: HandSettled) -> SheetRow:
+def _sheet_row(step: HandSettled, *, shown: bool) -> SheetRow:
     """A hand's line on the score sheet: its scores, the running totals, and the table's own
-    values (a pot carried on, a kitty) as recomputed."""
+    values (a pot carried on, a kitty) as recomputed; ``shown``, whether the page lays the hand
+    out (its line links to it)."""
     table = {
         c.name: plain(c.computed)
         for c in step.checks or []
         if c.seat is None and c.name in _TABLE_VALUES and c.computed is not None
     }
-    status = hand.status if step.status is not HandStatus.COMPLETE else ""
-    return SheetRow(hand.id, hand.number, status, hand.scores, hand.totals, table)
+    status = step.status.value if step.status is not HandStatus.COMPLETE else ""
+    hand_id = f"hand-{step.index + 1}" if shown else None
+    return SheetRow(hand_id, step.number, status, step.scores, step.totals, table)
+
+
+def hand_ranges(numbers: Iterable[int]) -> str:
+    """``1-13`` or ``1-3, 5, 9-10``: hand numbers as a person writes them."""
+    parts: list[str] = []
+    for _, run in itertools.groupby(enumerate(sorted(set(numbers))), lambda p: p[1] - p[0]):
+        values = [n for _, n in run]
+        parts.append(str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}")
+    return ", ".join(parts)
 
 
 def _place(page: PageView, problems: Iterable[Problem]) -> None:

@@ -113,7 +113,8 @@ class HandView:
 
 @dataclass(slots=True)
 class SheetRow:
-    hand_id: str
+    hand_id: str | None
+    """The anchor of the hand on the page; None for a hand the page does not lay out."""
     number: int
     status: str
     scores: list[int] | None
@@ -129,6 +130,9 @@ class PageView:
     title: str = "not a record"
     calls_title: str = "Calls"
     """The heading of a hand's calls: ``Bids``, ``Auction and calls``, ``Declarations``."""
+    partial: tuple[str, str, int, int] | None = None
+    """For a page of some of the record's hands: (the hands laid out, every hand, as ranges;
+    how many of each)."""
     preset: str | None = None
     differs: list[tuple[str, str, str]] = field(default_factory=list)
     """(parameter, the record's value, the preset's value)."""

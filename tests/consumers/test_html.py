@@ -322,3 +322,25 @@ def test_a_problem_names_the_player_with_the_seat() -> None:
     assert "seat 2 (Clara) played out of turn" in problem
     html = page_of(REVOKE)
     assert "(hand 2, trick 1, seat 0 (Anna)):" in html
+
+
+def _links_resolve(html: str) -> None:
+    ids = set(re.findall(r'\sid="([^"]+)"', html))
+    links = set(re.findall(r'href="#([^"]+)"', html))
+    assert links and links <= ids, sorted(links - ids)
+
+
+@pytest.mark.parametrize("path", [*PAGES.values(), MISMATCH, REVOKE])
+def test_every_link_of_a_page_of_some_hands_leads_somewhere_on_it(path: Path) -> None:
+    """Issue 18.8: ``view --hand 5`` linked the score sheet to ``#hand-1`` ... ``#hand-13``,
+    which were not on the page."""
+    decoded = decode(path.read_bytes())
+    _links_resolve(render_page(build_page(str(path), decoded)))
+    for index in range(len(decoded.hands)):
+        page = build_page(str(path), decoded, hands={index})
+        assert [hand.index for hand in page.hands] == [index]
+        html = render_page(page)
+        _links_resolve(html)
+        assert len(re.findall(r'<a href="#hand-\d+">', html)) == 1  # its own line of the sheet
+        lines = re.findall(r'<tr><th scope="row">(?:<a href="#hand-\d+">)?\d+', html)
+        assert len(lines) == len(decoded.hands)  # every hand keeps its line of the score sheet
