@@ -7,11 +7,14 @@ directory needs ``--record N``. The page is written whole or not at all (``repla
 A page lays out at most ``replay.html.page.PAGE_HANDS`` hands, so that its size, and the time
 and memory it takes, stay those of an ordinary game's: a longer record is refused without
 ``--hand A-B``, which names the hands to lay out (every hand keeps its line on the score sheet).
+Without ``-o`` the page goes to standard output, unless that is a terminal: HTML is for a file,
+a pipe or a browser, not for reading as text.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -57,14 +60,16 @@ def view(
         ),
     ],
     output: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--output",
             "-o",
             metavar="FILE",
-            help="The page to write (.html); - for standard output.",
+            help="The page to write (.html); - for standard output. Without it the page goes "
+            "to standard output, unless that is a terminal (then exit 2).",
+            show_default=False,
         ),
-    ] = "-",
+    ] = None,
     record: Annotated[
         int | None,
         typer.Option(
@@ -99,9 +104,9 @@ def view(
     record choose them with --hand A-B.
 
     Exit 0 if the record is valid and every claim matches, 1 if it has a problem (the page is
-    written all the same), 2 for a --record or --hand that the input does not have, or a record
-    of more than 100 hands without --hand, 3 if the input is unreadable or the page cannot be
-    written.
+    written all the same), 2 for a --record or --hand that the input does not have, a record of
+    more than 100 hands without --hand, or no -o when standard output is a terminal, 3 if the
+    input is unreadable or the page cannot be written.
 
     Examples:
 
@@ -109,15 +114,22 @@ def view(
         tricklog view game.json -o game.html
         tricklog view games.jsonl.gz --record 12 --hand 3 -o dispute.html
         tricklog view marathon.json --hand 101-200 -o part2.html
+        tricklog view game.json > game.html
         tricklog audit --html report/ logs/
     """
     from records.io import iter_entries
 
     chosen = _hands(hand)
+    if output is None and sys.stdout.isatty():
+        return _error(
+            "view writes an HTML page, not text for a terminal: give -o FILE.html, or pipe it "
+            "(tricklog view RECORD > page.html); -o - writes it here all the same",
+            Exit.USAGE,
+        )
     entry = _choose(path, iter_entries([path]), record)
     if isinstance(entry, Exit):
         return entry
-    return _draw(entry, chosen, output)
+    return _draw(entry, chosen, output or "-")
 
 
 def _choose(path: str, stream: Iterator[Entry | ReadFailure], number: int | None) -> Entry | Exit:

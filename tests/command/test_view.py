@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import pty
 import random
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -125,6 +128,48 @@ def test_view_of_one_hand_links_only_to_what_is_on_the_page(tricklog) -> None:  
     links = set(re.findall(r'href="#([^"]+)"', run.out))
     assert links == {"hand-2"} and links <= ids
     assert re.findall(SHEET_LINE, run.out) == ["1", "2", "3", "4"]
+
+
+def _on_a_terminal(*args: str) -> tuple[int, bytes, bytes]:
+    """``tricklog *args`` with a terminal for its standard output: (exit code, what reached
+    the terminal, standard error)."""
+    controller, terminal = pty.openpty()
+    shown = b""
+    try:
+        with subprocess.Popen(
+            [*processes.COMMAND, *args],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            env=processes.environment(),
+        ) as process:
+            os.close(terminal)
+            while True:  # read as it writes: a terminal holds only a few KB unread
+                if select.select([controller], [], [], 0.2)[0]:
+                    try:
+                        chunk = os.read(controller, 65536)
+                    except OSError:  # closed by the process's end, and read to the end
+                        chunk = b""
+                    shown += chunk
+                    if chunk:
+                        continue
+                if process.poll() is not None:
+                    break
+            err = process.stderr.read() if process.stderr else b""
+    finally:
+        os.close(controller)
+    return process.returncode, shown.replace(b"\r\n", b"\n"), err
+
+
+def test_view_will_not_pour_html_onto_a_terminal(tmp_path: Path) -> None:
+    """Issue 18.8: ``view`` without ``-o`` wrote 28 KB of HTML onto the terminal. It says what
+    to do instead and exits 2; ``-o -`` and a pipe still get the page."""
+    code, shown, err = _on_a_terminal("view", str(SITTING))
+    assert code == 2 and shown == b""
+    assert b"give -o FILE.html, or pipe it" in err
+    code, shown, _ = _on_a_terminal("view", str(SITTING), "-o", "-")
+    assert code == 0 and shown.startswith(b"<!DOCTYPE html>")
+    piped = processes.run("view", str(SITTING))
+    assert piped.returncode == 0 and piped.stdout.startswith(b"<!DOCTYPE html>")
 
 
 def _long_record(tmp_path: Path, hands: int, *, wrong_score_in: int | None = None) -> Path:
