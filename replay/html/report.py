@@ -134,6 +134,11 @@ class ReportFolder:
         _swap(self.directory, self.staging, self.target)
         return len(self.listed)
 
+    def where(self, pages: int) -> str:
+        """Where the report went, for the person who asked for it: ``wrote the report:
+        report/index.html (3 record page(s))``."""
+        return printable(f"wrote the report: {self.target / INDEX} ({pages:,} record page(s))")
+
 
 def write_report(paths: list[str], directory: str) -> int:
     """Audit every record under ``paths`` (``-``: standard input) and write the pages of those

@@ -172,6 +172,17 @@ def test_view_will_not_pour_html_onto_a_terminal(tmp_path: Path) -> None:
     assert piped.returncode == 0 and piped.stdout.startswith(b"<!DOCTYPE html>")
 
 
+def test_audit_html_says_where_it_wrote_the_report(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18.8: ``audit --html DIR`` never said where the report went."""
+    out = tmp_path / "report"
+    run = tricklog("audit", "--html", str(out), str(SITTING), str(REVOKE))
+    assert run.code == 1
+    assert f"wrote the report: {out / 'index.html'} (1 record page(s))\n" in run.err
+    assert (out / "index.html").exists()
+    quiet = tricklog("audit", "--html", str(out), "-q", str(REVOKE))
+    assert quiet.code == 1 and "wrote the report" not in quiet.err
+
+
 def _long_record(tmp_path: Path, hands: int, *, wrong_score_in: int | None = None) -> Path:
     """An Oh Hell game of ``hands`` one-card deals (the record longer than a page lays out);
     with ``wrong_score_in`` the score claimed in that hand (an index) is off by one."""
