@@ -56,8 +56,9 @@ from replay.tricks import Duty, PlayDuty, Trick
 __all__ = ["PAGE_HANDS", "HandView", "PageView", "ProblemView", "build_page", "hand_ranges"]
 
 PAGE_HANDS = 100
-"""The most hands one page lays out: about 3.5 MB of HTML for Oh Hell's 13-card deals, which a
-phone still opens. A longer record is laid out a range of hands at a time (``view --hand A-B``)."""
+"""The most hands one page lays out: about 3.7 MB of HTML for Oh Hell's 13-card deals, which a
+phone still opens, besides the score sheet's line for every hand (at most 5,000, about 2 MB). A
+longer record is laid out a range of hands at a time (``view --hand A-B``)."""
 
 _CARDS_OF = {
     "widow": (("took the widow", "cards"),),
@@ -394,8 +395,9 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
         )
         page.problems.append(view)
         hand = by_index.get(index) if index is not None else None
-        _link_claim(hand.claims if hand is not None else page.claims, problem, view.id)
-        if hand is None:  # the record's, or in a hand the record could not give (not a record)
+        if hand is not None or index is None:  # a claim of a hand left out is not on the page
+            _link_claim(hand.claims if hand is not None else page.claims, problem, view.id)
+        if hand is None:  # the record's, in a hand left out, or of what is not a record
             page.record_problems.append(view)
             continue
         trick = next((t for t in hand.tricks if t.number == problem.trick), None)

@@ -344,3 +344,17 @@ def test_every_link_of_a_page_of_some_hands_leads_somewhere_on_it(path: Path) ->
         assert len(re.findall(r'<a href="#hand-\d+">', html)) == 1  # its own line of the sheet
         lines = re.findall(r'<tr><th scope="row">(?:<a href="#hand-\d+">)?\d+', html)
         assert len(lines) == len(decoded.hands)  # every hand keeps its line of the score sheet
+
+
+def test_a_hand_left_out_lends_its_problem_to_no_claim_of_the_record() -> None:
+    """A running total wrong in a hand left out of the page is listed at the head; the
+    record's own total, off because of it, is not marked as that problem."""
+    path = FIXTURES / "oh_hell" / "invalid" / "total.mismatch--running-total-off-by-one.json"
+    record = json.loads(path.read_text())
+    wrong = record["hands"][2]["claims"]["totals"]
+    record["claims"]["totals"] = [wrong[0], *record["claims"]["totals"][1:]]
+    decoded = decode(json.dumps(record).encode())
+    whole = render_page(build_page("r.json", decoded))
+    assert 'href="#problem-1"' in whole  # the hand's own claim is marked, on its page
+    html = render_page(build_page("r.json", decoded, hands={0}))
+    assert 'id="problem-1"' in html and 'href="#problem-1"' not in html
