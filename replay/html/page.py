@@ -117,7 +117,7 @@ def build_page(
             found.append(step.problem)
         else:
             builder.take(step)
-    if hands is not None and page.hands and len(page.hands) < len(page.sheet):
+    if hands is not None and len(page.hands) < len(page.sheet):
         shown, every = [h.number for h in page.hands], [row.number for row in page.sheet]
         page.partial = (hand_ranges(shown), hand_ranges(every), len(shown), len(every))
     _place(page, found)

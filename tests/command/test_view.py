@@ -250,5 +250,6 @@ def test_the_audit_page_of_a_long_record_lays_out_the_hands_with_problems(
     (page,) = [p for p in out.iterdir() if p.name != "index.html"]
     html = page.read_text()
     assert re.findall(r'<section class="hand" id="(hand-\d+)"', html) == [f"hand-{PAGE_HANDS + 6}"]
+    assert f"lays out 1 of the record's {PAGE_HANDS + 20} hands: {PAGE_HANDS + 6} (of" in html
     for link in re.findall(r'href="[^"#]*#([^"]+)"', (out / "index.html").read_text()):
         assert f'id="{link}"' in html

@@ -358,3 +358,6 @@ def test_a_hand_left_out_lends_its_problem_to_no_claim_of_the_record() -> None:
     assert 'href="#problem-1"' in whole  # the hand's own claim is marked, on its page
     html = render_page(build_page("r.json", decoded, hands={0}))
     assert 'id="problem-1"' in html and 'href="#problem-1"' not in html
+    html = render_page(build_page("r.json", decoded, hands=set()))
+    assert "This page lays out none of the record's 3 hands (1-3)" in html
+    assert '<section class="hand"' not in html and 'id="problem-1"' in html
