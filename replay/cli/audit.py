@@ -63,7 +63,7 @@ def audit(
             metavar="DIR",
             help="Also write into DIR a page for every record with a problem and an index.html "
             "listing them, each problem linked to where it occurs (DIR: new, empty, or an "
-            "earlier report, which is replaced whole).",
+            "earlier report, which is replaced whole); standard error then says where.",
             show_default=False,
         ),
     ] = None,

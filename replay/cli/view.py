@@ -95,10 +95,11 @@ def view(
     """Draw a record as one HTML page that needs nothing else: no network, no other file.
 
     The page shows the rules preset and what differs from it, the players, and per hand the
-    deal by seat (widow and burial, exchanges and blind draws, the turned-up card), the auction
-    or bids, every trick (leader and winner marked; focus or hover a card for the duty it was
-    played under), the claims beside the recomputed values with mismatches highlighted, and how
-    every score came about; then the score sheet with running totals and a chart of them.
+    deal by seat (widow and burial, exchanges and blind draws, the turned-up card, the stock),
+    the auction, bids or declarations, every trick (leader and winner marked; focus or hover a
+    card for the duty that bound that seat there and the cards it could play), the claims
+    beside the recomputed values with mismatches highlighted, and how every score came about;
+    then the score sheet with running totals and a chart of them.
     Every problem is shown where it occurs. Keys: j/k next/previous trick, n/p next/previous
     hand. It reads on a phone and prints. A page lays out at most 100 hands: for a longer
     record choose them with --hand A-B.
