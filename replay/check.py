@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from typing import IO, Any
 
 import msgspec
@@ -111,9 +111,13 @@ def _refused(exc: Exception, size: int) -> Problem:
     )
 
 
-def steps(record: Any, *, audit: bool = True, actions: bool = True) -> Iterator[Step]:
+def steps(
+    record: Any, *, audit: bool = True, actions: bool | Container[int] = True
+) -> Iterator[Step]:
     """The replay of one record (a model or a decoded record) as a stream of steps; with
-    ``audit`` every claim is compared with its recomputed value as the hands settle."""
+    ``audit`` every claim is compared with its recomputed value as the hands settle. With
+    ``actions`` every applied action and finished trick is a step of its own; given the indexes
+    of some hands, only theirs are (the others come whole, as without)."""
     stream = replay(record, game_of(record).referee, actions=actions)
     return compare_claims(stream) if audit else stream
 

@@ -13,7 +13,7 @@ on any number of cores or machines.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Container, Generator, Iterator, Sequence
 from typing import Any, Final
 
 from records.problems import Kind, Problem, Violation, pointer
@@ -41,13 +41,17 @@ __all__ = ["replay"]
 
 
 def replay(
-    record: Any, referee: Referee[Any, Any, Any], *, actions: bool = False
+    record: Any, referee: Referee[Any, Any, Any], *, actions: bool | Container[int] = False
 ) -> Iterator[Step]:
     """Walk ``record`` (a decoded record of ``referee``'s game) and yield its steps.
 
     With ``actions``, every applied action and completed trick is a step of its own (for
-    consumers that show the play); without, hands come whole.
+    consumers that show the play); without, hands come whole. ``actions`` may also be the
+    indexes of the hands to show so (a page of some hands of a long record): the others come
+    whole.
     """
+    every = actions is True
+    some = None if isinstance(actions, bool) else actions
     seated = sorted(record.players, key=_seat)
     yield RecordStarted(record.game, record.id, [p.name for p in seated])
     rules = referee.rules(record)
@@ -66,7 +70,7 @@ def replay(
             yield HandSettled(index, hand.number, hand.dealer, STOPPED)
             continue
         sitting.begin(hand.number)
-        if actions:
+        if every or (some is not None and index in some):
             result = yield from _hand_steps(
                 record, referee, sitting.table, index, hand, sitting.ledger
             )
@@ -211,6 +215,7 @@ def _hand_steps(
     for position, action in enumerate(hand.actions):
         kind = kinds[action.type]
         before = len(tricks)
+        duty = kind.duty(state) if kind.duty is not None else None  # before the card changes it
         violation = kind.step(state, action)
         if violation is not None:
             yield ProblemFound(
@@ -224,6 +229,7 @@ def _hand_steps(
             getattr(action, "seat", None),
             state,
             kind.describe(table, action),
+            duty,
         )
         if len(tricks) > before:
             yield TrickCompleted(index, tricks[-1])

@@ -20,7 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from records.cards import Deck
 from records.problems import Violation
-from replay.tricks import Trick
+from replay.tricks import PlayDuty, Trick
 
 __all__ = [
     "Action",
@@ -63,6 +63,10 @@ class ActionKind(NamedTuple, Generic[State]):
     and legal; (position reached, violation or None). The play's kind has one: a record's plays
     come in long runs, and the shared play loop (``replay.tricks.play_cards``) takes a whole
     run in one call. Without it the driver steps one action at a time."""
+    duty: Callable[[State], PlayDuty | None] | None = None
+    """``duty(state)``: the duty of the seat to play now, as the rule that judges its card
+    decides it (``replay.tricks.CardPlay.owed``), or None where no card can be played now. The
+    play's kind has one; the driver asks it only for a consumer that shows the play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,10 @@ class Engine(Generic[Rules, Table, State]):
     """``settle(state, carried)``: the result of a finished hand; ``carried`` is what the table
     carries into it from the hand before (Bestia's pot), None in games without. A
     ``Settlement``, or a ``Violation`` when the rules cannot settle it."""
+    undealt: Callable[[Table, int, Any], int] | None = None
+    """``undealt(table, number, deal)``: the cards a deal without faults leaves undealt (the
+    stock; a card turned up from it not counted), for a page to say; None for a game that deals
+    every card (pinochle: the widow is dealt)."""
 
     def check(self, state: State, action: Action) -> Violation | None:
         kind = self.kinds.get(action.type)
@@ -159,6 +167,7 @@ def kind(
     describe: Callable[[Any, Any], str | None] | None = None,
     run: Callable[[State, Sequence[Any], int], tuple[int, Violation | None]] | None = None,
     step: Callable[[State, Any], Violation | None] | None = None,
+    duty: Callable[[State], PlayDuty | None] | None = None,
 ) -> ActionKind[State]:
     """An action kind; its ``step`` is ``check`` then ``apply`` unless the engine has one
     function that checks and, told to, commits (then ``check`` is that function without
@@ -170,7 +179,7 @@ def kind(
             apply(state, action)
         return violation
 
-    return ActionKind(check, apply, describe or no_description, step or checked, run)
+    return ActionKind(check, apply, describe or no_description, step or checked, run, duty)
 
 
 def no_description(table: object, action: object) -> None:

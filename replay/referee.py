@@ -65,6 +65,8 @@ class Referee(Generic[R, T, S]):
     """How the deal passes, in the words of a dealer-rotation problem."""
     reports_taken: bool = False
     """Whether the hand report lists tricks taken per seat."""
+    calls_title: str = "Calls"
+    """What a page heads a hand's calls with (``Bids``, ``Declarations``)."""
 
     def rules(self, record: Any) -> R:
         """The engine's rules from the record's rules block."""

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from records.problems import Problem
-from replay.tricks import Trick
+from replay.tricks import PlayDuty, Trick
 
 if TYPE_CHECKING:
     from replay.claims import Basis, Chain
@@ -170,6 +170,9 @@ class ActionApplied:
     state: Any
     said: str | None
     """What the player said, in a scorer's words (bids, declarations); None for a play."""
+    duty: PlayDuty | None = None
+    """For a card played: the duty it was played under, as the engine decided it just before
+    (``replay.tricks.PlayDuty``: follow suit, void and free, trump, head the trick...)."""
 
 
 @dataclass(slots=True)

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
     "CardPlay",
+    "Duty",
     "FollowRules",
+    "PlayDuty",
     "Ring",
     "Trick",
+    "follow_duty",
     "follow_fault",
     "legal_cards",
     "play_cards",
@@ -63,6 +67,59 @@ class FollowRules:
     """When trumping, a player must beat the highest trump already in the trick if able."""
     must_head: bool = False
     """When following suit, a player must beat the winning card if able (pinochle heading)."""
+
+
+class Duty(StrEnum):
+    """The duty that binds a seat at one card: what the rules ask of it there, given its hand
+    and the trick (``follow_duty``; a lead's, ``CardPlay.owed``)."""
+
+    LEAD = "lead"
+    """It leads the trick: any card."""
+    LEAD_OWED = "lead-owed"
+    """It leads the trick and owes a certain lead (Bestia's top trump, pinochle's first lead in
+    trump): only the cards the game's lead rule allows."""
+    FOLLOW = "follow"
+    """It holds the suit led: it must follow suit."""
+    HEAD = "head"
+    """It holds the suit led and a card of it that beats the trick, under a duty to head: it must
+    follow suit and beat the trick."""
+    VOID = "void"
+    """It holds none of the suit led and has no duty to trump (the rules give none, or there is
+    no trump): any card."""
+    NO_TRUMP = "no-trump"
+    """It holds none of the suit led and no trump, under a duty to trump: any card."""
+    TRUMP = "trump"
+    """It holds none of the suit led but a trump, under a duty to trump: it must trump."""
+    OVERTRUMP = "overtrump"
+    """As ``TRUMP``, holding a trump that beats the trump in the trick, under a duty to
+    overtrump: it must trump above it."""
+
+
+LEAD: Final = Duty.LEAD
+FOLLOW: Final = Duty.FOLLOW
+HEAD: Final = Duty.HEAD
+VOID: Final = Duty.VOID
+NO_TRUMP: Final = Duty.NO_TRUMP
+TRUMP: Final = Duty.TRUMP
+OVERTRUMP: Final = Duty.OVERTRUMP
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDuty:
+    """The duty a card was played under, as the engine decided it just before (a value: it
+    holds nothing of the live play)."""
+
+    seat: int
+    trick: int
+    """The trick's number, from 1."""
+    place: int
+    """The cards already in the trick: 0 for the lead."""
+    duty: Duty
+    led: str | None
+    """The suit led, or None for the lead."""
+    trump: str | None
+    allowed: tuple[str, ...]
+    """The cards the seat could play, in the order it held them."""
 
 
 class Trick:
@@ -198,6 +255,22 @@ class CardPlay:
         seat = self.turn
         return [card for card in self.hands[seat] if self.fault(seat, card) is None]
 
+    def owed(self) -> PlayDuty:
+        """The duty of the seat to play now, with the cards it allows: decided by the rule that
+        judges the card (``follow_duty``; for a lead, the game's ``lead_fault``, which owes a
+        lead when it refuses a card the seat holds)."""
+        seat, trick = self.turn, self.trick
+        hand = self.hands[seat]
+        allowed = tuple(self.legal())
+        led = trick.led
+        if led is None:
+            lead = self.lead_fault
+            owes = lead is not None and any(lead(self, seat, card) is not None for card in hand)
+            duty = Duty.LEAD_OWED if owes else LEAD
+        else:
+            duty = follow_duty(hand, trick, self.duties(led), self.trump, self.strength)
+        return PlayDuty(seat, trick.number, len(trick.cards), duty, led, self.trump, allowed)
+
 
 _FREE: Final = FollowRules()
 
@@ -210,6 +283,48 @@ class _Card:
         self.seat, self.card = seat, card
 
 
+def follow_duty(
+    hand: Sequence[str],
+    trick: Trick,
+    rules: FollowRules,
+    trump: str | None,
+    strength: Mapping[str, int],
+) -> Duty:
+    """The duty that binds a seat holding ``hand`` as it plays to ``trick``: the one place the
+    follow rules are decided (``follow_fault`` judges a card against it).
+
+    >>> from records.cards import FRENCH_52
+    >>> trick = Trick(1, leader=0)
+    >>> trick.cards, trick.seats = ["KH"], [0]
+    >>> trumps = FollowRules(must_trump_when_void=True)
+    >>> follow_duty(["2C", "3H"], trick, trumps, "S", FRENCH_52.strength).value
+    'follow'
+    >>> follow_duty(["2C", "3S"], trick, trumps, "S", FRENCH_52.strength).value
+    'trump'
+    >>> follow_duty(["2C", "3D"], trick, trumps, "S", FRENCH_52.strength).value
+    'no-trump'
+    >>> follow_duty(["2C", "3S"], trick, FollowRules(), "S", FRENCH_52.strength).value
+    'void'
+    """
+    cards = trick.cards
+    if not cards:
+        return LEAD
+    led = cards[0][-1]
+    for held in hand:
+        if held[-1] == led:
+            if rules.must_head and _can_beat(hand, trick, led, strength):
+                return HEAD
+            return FOLLOW
+    if not rules.must_trump_when_void or trump is None:
+        return VOID
+    for held in hand:
+        if held[-1] == trump:
+            if rules.must_overtrump and _can_beat(hand, trick, trump, strength):
+                return OVERTRUMP
+            return TRUMP
+    return NO_TRUMP
+
+
 def follow_fault(
     card: str,
     hand: Sequence[str],
@@ -219,7 +334,7 @@ def follow_fault(
     strength: Mapping[str, int],
 ) -> tuple[str, str] | None:
     """Why ``card`` (held in ``hand``) may not follow to ``trick``: (code, reason) in a
-    player's words, or None if it keeps every duty.
+    player's words, or None if it keeps the duty that binds the hand (``follow_duty``).
 
     >>> from records.cards import FRENCH_52
     >>> trick = Trick(1, leader=0)
@@ -237,49 +352,50 @@ def follow_fault(
         return None
     led = cards[0][-1]
     suit = card[-1]
-    if suit == led:
-        if rules.must_head and _fails_to_beat(card, hand, trick, led, strength):
-            return (
-                "play.must-head",
-                f"{card} follows suit but does not beat the trick although the hand can",
-            )
+    if suit == led and not rules.must_head:  # the hand holds the suit led, and follows it
         return None
-    for held in hand:
-        if held[-1] == led:
+    duty = follow_duty(hand, trick, rules, trump, strength)
+    if duty is FOLLOW or duty is HEAD:
+        if suit != led:
             return (
                 "play.revoke",
                 f"{card} does not follow the led suit {led} although the hand holds {led}",
             )
-    if not rules.must_trump_when_void or trump is None:
-        return None
-    if suit != trump:
-        for held in hand:
-            if held[-1] == trump:
-                return (
-                    "play.must-trump",
-                    f"{card} discards although the hand, void in {led}, holds trump {trump}",
-                )
-        return None
-    if rules.must_overtrump and _fails_to_beat(card, hand, trick, trump, strength):
-        return (
-            "play.must-overtrump",
-            f"{card} does not beat the trump in the trick although the hand can",
-        )
+        if duty is HEAD and not _beats(card, trick, strength):
+            return (
+                "play.must-head",
+                f"{card} follows suit but does not beat the trick although the hand can",
+            )
+    elif duty is TRUMP or duty is OVERTRUMP:
+        if suit != trump:
+            return (
+                "play.must-trump",
+                f"{card} discards although the hand, void in {led}, holds trump {trump}",
+            )
+        if duty is OVERTRUMP and not _beats(card, trick, strength):
+            return (
+                "play.must-overtrump",
+                f"{card} does not beat the trump in the trick although the hand can",
+            )
     return None
 
 
-def _fails_to_beat(
-    card: str, hand: Sequence[str], trick: Trick, suit: str, strength: Mapping[str, int]
-) -> bool:
-    """True if ``card`` does not beat the trick's winning card of ``suit`` but another card of
-    that suit in ``hand`` would: the duty to head (or overtrump) is broken."""
+def _can_beat(hand: Sequence[str], trick: Trick, suit: str, strength: Mapping[str, int]) -> bool:
+    """True if the trick's winning card is of ``suit`` and ``hand`` holds a card of that suit
+    that beats it: the duty to head (or to overtrump) binds."""
     best = trick.cards[trick.best]
     if best[-1] != suit:
         return False
     top = strength[best]
-    if strength[card] > top:
-        return False
-    return any(held[-1] == suit and strength[held] > top for held in hand)
+    for held in hand:  # noqa: SIM110 - a loop is quicker than any() on this hot path
+        if held[-1] == suit and strength[held] > top:
+            return True
+    return False
+
+
+def _beats(card: str, trick: Trick, strength: Mapping[str, int]) -> bool:
+    """True if ``card``, of the suit of the trick's winning card, beats it."""
+    return strength[card] > strength[trick.cards[trick.best]]
 
 
 def legal_cards(

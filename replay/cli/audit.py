@@ -64,7 +64,8 @@ def audit(
             help="Also write into DIR a page for every record with a problem and an index.html "
             "listing them, each problem linked to where it occurs (DIR: new, empty, or an "
             "earlier report holding only the files it wrote, unchanged, which is replaced "
-            "whole; anything else is refused; a symlink to a directory is followed).",
+            "whole; anything else is refused; a symlink to a directory is followed); standard "
+            "error then says where.",
             show_default=False,
         ),
     ] = None,

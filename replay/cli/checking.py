@@ -150,8 +150,10 @@ def run_check(
             if progress is not None:
                 progress.advance(summary)
         if folder is not None:
-            folder.finish(summary.records)
+            written = folder.finish(summary.records)
     reporter.close(summary, Timing(clock() - started))
+    if folder is not None and not quiet:
+        print(folder.where(written), file=sys.stderr)
     if summary.unreadable:
         return Exit.UNREADABLE
     return Exit.OK if summary.valid == summary.records else Exit.PROBLEMS

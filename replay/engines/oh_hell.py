@@ -61,7 +61,7 @@ from records.rules.oh_hell import OhHellRules
 from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
-from replay.tricks import CardPlay, FollowRules, Ring, Trick, play_cards
+from replay.tricks import CardPlay, FollowRules, PlayDuty, Ring, Trick, play_cards
 
 DECK: Final = FRENCH_52
 STRENGTH: Final = DECK.strength
@@ -349,6 +349,15 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
     return [fault] if fault is not None else []
 
 
+def undealt(game: Table, number: int, deal: DealLike) -> int:
+    """The cards deal ``number`` leaves in the stock: the decks less the hands dealt, less the
+    card turned up from the stock for trump (the dealer's own card is one of his hands)."""
+    plan = game.plan
+    size = plan[number - 1] if plan is not None else max(len(cards) for cards in deal.hands)
+    left = len(game.deck.cards) - size * game.rules.num_players
+    return left - 1 if trump_source(game.rules, number, size) == "stock" else left
+
+
 _HAND_PATHS: Final = tuple(("hands", seat) for seat in range(16))
 
 
@@ -607,6 +616,12 @@ def legal_plays(state: State) -> list[str]:
     if state.phase is not PLAY:
         return []
     return state.play.legal()
+
+
+def play_duty(state: State) -> PlayDuty | None:
+    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``), None outside the
+    play."""
+    return state.play.owed() if state.phase is PLAY else None
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
@@ -907,7 +922,7 @@ ENGINE: Engine[OhHellRules, Table, State] = Engine(
     deal_faults=deal_faults,
     start=start,
     kinds={
-        "play": kind(check_play, apply_play, run=play_run),
+        "play": kind(check_play, apply_play, run=play_run, duty=play_duty),
         "bid": kind(check_bid, apply_bid, describe_bid, step=bid),
         "claim": kind(check_claim, apply_claim),
         "abandon": kind(check_abandon, apply_abandon),
@@ -919,5 +934,6 @@ ENGINE: Engine[OhHellRules, Table, State] = Engine(
     unfinished=unfinished,
     legal_actions=legal_actions,
     settle=settle,
+    undealt=undealt,
 )
 """The Oh Hell engine behind the interface every game shares."""

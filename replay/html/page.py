@@ -6,15 +6,20 @@ and bidirectional overrides made visible, ``replay.cli.terminal.printable``), an
 engine escapes it. Recorded and recomputed values stay apart, as in the audit: a claim cell holds
 both, with its status.
 
-What one step does not say is read from the next: the follow duty of a play is the one in force
-just before it, read from the live state after the previous action (a step is a view of the
-replay as it goes, ``replay.steps``).
+The duty a card was played under is the engine's own decision, carried by the play's step
+(``replay.tricks.PlayDuty``): what bound that seat at that card (follow suit, void and free,
+trump, head the trick), never the game's whole rule.
+
+A page lays out at most ``PAGE_HANDS`` hands: ``hands`` chooses them (by index), and only they
+are replayed action by action and kept; every hand still has its line on the score sheet, and
+the problems of the hands left out stay in view at the head of the page.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -46,9 +51,14 @@ from replay.steps import (
     RecordSettled,
     RecordStarted,
 )
-from replay.tricks import Trick
+from replay.tricks import Duty, PlayDuty, Trick
 
-__all__ = ["HandView", "PageView", "ProblemView", "build_page"]
+__all__ = ["PAGE_HANDS", "HandView", "PageView", "ProblemView", "build_page", "hand_ranges"]
+
+PAGE_HANDS = 100
+"""The most hands one page lays out: about 3.7 MB of HTML for Oh Hell's 13-card deals, which a
+phone still opens, besides the score sheet's line for every hand (at most 5,000, about 2 MB). A
+longer record is laid out a range of hands at a time (``view --hand A-B``)."""
 
 _CARDS_OF = {
     "widow": (("took the widow", "cards"),),
@@ -68,25 +78,48 @@ _META = (
 )
 """The record's ``meta`` fields as the page's head names them."""
 _HAND_POINTER = re.compile(r"^/hands/(\d+)(?:/|$)")
+_SEAT = re.compile(r"\bseat (\d{1,6})\b")
+_FOLLOWING = {
+    Duty.FOLLOW: ("holds {led}, the suit led", "must follow suit"),
+    Duty.HEAD: (
+        "holds {led}, the suit led, and can beat the trick",
+        "must follow suit and beat it",
+    ),
+    Duty.VOID: ("is void in {led}, the suit led", "free to play any card"),
+    Duty.NO_TRUMP: ("is void in {led}, the suit led, and holds no trump", "free to play any card"),
+    Duty.TRUMP: ("is void in {led}, the suit led, and holds a trump", "must trump in {trump}"),
+    Duty.OVERTRUMP: (
+        "is void in {led}, the suit led, and can beat the trump in the trick",
+        "must trump in {trump}, above it",
+    ),
+}
+"""The duty of a follower in words: (where the seat stands, what it owed)."""
 
 
 def build_page(
     source: str,
     record: Any,
     problems: Sequence[Problem] = (),
+    *,
+    hands: Collection[int] | None = None,
 ) -> PageView:
-    """The page of one record (None: not a record, only ``problems``)."""
+    """The page of one record (None: not a record, only ``problems``); ``hands``, the indexes
+    of the hands to lay out (None: every one; keep it to ``PAGE_HANDS``)."""
     page = PageView(source=printable(source))
     if record is None:
         _place(page, problems)
         return page
-    builder = _Builder(page, record)
+    builder = _Builder(page, record, hands)
     found = list(problems)
-    for step in steps(record, audit=True, actions=True):
+    chosen: bool | Collection[int] = True if hands is None else hands
+    for step in steps(record, audit=True, actions=chosen):
         if type(step) is ProblemFound:
             found.append(step.problem)
         else:
             builder.take(step)
+    if hands is not None and len(page.hands) < len(page.sheet):
+        shown, every = [h.number for h in page.hands], [row.number for row in page.sheet]
+        page.partial = (hand_ranges(shown), hand_ranges(every), len(shown), len(every))
     _place(page, found)
     return page
 
@@ -94,14 +127,19 @@ def build_page(
 class _Builder:
     """Takes the steps of one record, as they come, into its page."""
 
-    def __init__(self, page: PageView, record: Any) -> None:
-        self.page, self.record = page, record
+    def __init__(self, page: PageView, record: Any, hands: Collection[int] | None) -> None:
+        self.page, self.record, self.chosen = page, record, hands
         game = GAMES.get(getattr(record, "game", ""))
+        self.game = game
         self.cards = Cards(game.deck if game is not None else None)
         page.title = game.title if game is not None else printable(str(record.game))
+        if game is not None:
+            page.calls_title = game.referee.calls_title
         self.moves: list[tuple[int, str, list[CardView]]] = []
         self.duties: dict[tuple[int, int], str] = {}
         """(trick number, place in the trick) -> the duty of the card played there."""
+        self.table: Any = None
+        """The engine's table of the record's rules, once a hand needs it."""
         _header(page, record)
 
     def take(self, step: Any) -> None:
@@ -126,37 +164,26 @@ class _Builder:
             for meld in getattr(action, "melds", None) or []:
                 what = f"meld {printable(str(getattr(meld, 'meld', '?')))}"
                 self.moves.append((step.seat or 0, what, self.cards.views(meld.cards)))
-        self.note_duty(step.state)
+        duty = step.duty
+        if duty is not None:
+            self.duties[duty.trick, duty.place] = self.duty_text(duty)
 
-    def note_duty(self, state: Any) -> None:
-        """The duty of the seat to play next, in words, with the cards it may play."""
-        play = getattr(state, "play", None)
-        if play is None or play.is_over:
-            return
-        seat, trick = play.turn, play.trick
-        self.duties[trick.number, len(trick.cards)] = self.duty_text(play, seat, trick)
-
-    def duty_text(self, play: Any, seat: int, trick: Trick) -> str:
-        legal = play.legal()
-        name = self.page.seat_name(seat)
-        if trick.led is None:
-            held = play.hands[seat]
-            rule = "any card" if len(legal) == len(held) else "one of " + self.cards.text(legal)
-            return f"{name} leads trick {trick.number}: may lead {rule}"
-        rules = play.duties(trick.led)
-        owed = ["follow suit"]
-        if rules.must_trump_when_void and play.trump is not None:
-            owed.append("trump when void")
-        if rules.must_overtrump:
-            owed.append("overtrump")
-        if rules.must_head:
-            owed.append("head the trick")
-        return (
-            f"{name} follows to {self.cards.suit(trick.led)} led; must "
-            f"{', '.join(owed)}; could play {self.cards.text(legal)}"
-        )
+    def duty_text(self, duty: PlayDuty) -> str:
+        """The duty that bound the seat at its card, in words, with the cards it could play."""
+        name = self.page.seat_name(duty.seat)
+        could = f"could play {self.cards.text(duty.allowed)}"
+        if duty.led is None:
+            owed = "bound by the game's lead rule" if duty.duty is Duty.LEAD_OWED else "any card"
+            return f"{name} leads trick {duty.trick}: {owed}; {could}"
+        stands, owed = _FOLLOWING[duty.duty]
+        suits = {"led": self.cards.suit(duty.led), "trump": self.cards.suit(duty.trump)}
+        return f"{name} {stands.format(**suits)}: {owed.format(**suits)}; {could}"
 
     def hand(self, step: HandSettled) -> None:
+        if self.chosen is not None and step.index not in self.chosen:
+            self.page.sheet.append(_sheet_row(step, shown=False))
+            self.moves, self.duties = [], {}
+            return
         cards, page = self.cards, self.page
         hand = HandView(
             index=step.index,
@@ -179,7 +206,7 @@ class _Builder:
         extra = step.audit_notes() if step.audit_notes is not None else []
         hand.notes = [printable(n) for n in (*step.notes, *extra, *step.claim_notes)]
         page.hands.append(hand)
-        page.sheet.append(_sheet_row(hand, step))
+        page.sheet.append(_sheet_row(step, shown=True))
         self.moves, self.duties = [], {}
 
     def deal(self, hand: HandView, step: HandSettled) -> None:
@@ -190,7 +217,9 @@ class _Builder:
         hand.turned_up = cards.view(turned) if turned else None
         hand.widow = cards.views(getattr(deal, "widow", None) or [])
         stock = getattr(deal, "stock", None)
-        hand.stock = len(stock) if isinstance(stock, list) else None
+        hand.listed = len(stock) if isinstance(stock, list) else None
+        if step.state is not None:  # a deal without faults: the rules say what it left
+            hand.undealt = self.undealt(step.number, deal)
         hand.seats = [
             SeatView(s, page.seat_name(s), cards.views(held, fan=True), _roles(step, s))
             for s, held in enumerate(step.deal)
@@ -198,6 +227,16 @@ class _Builder:
         for seat, did, moved in self.moves:
             if 0 <= seat < len(hand.seats):
                 hand.seats[seat].moved.append((did, moved))
+
+    def undealt(self, number: int, deal: Any) -> int | None:
+        """The cards the deal left in the stock, as the game's engine counts them."""
+        game = self.game
+        if game is None or game.engine.undealt is None:
+            return None
+        if self.table is None:  # the replay got this far: the rules make a table
+            referee = game.referee
+            self.table = referee.engine.table(referee.rules(self.record))
+        return game.engine.undealt(self.table, number, deal)
 
     def trick(self, hand: int, trick: Trick, seats: int, *, done: bool = True) -> TrickView:
         name = self.page.seat_name
@@ -309,16 +348,27 @@ def _value(value: Any) -> str:
     return plain(value)
 
 
-def _sheet_row(hand: HandView, step: HandSettled) -> SheetRow:
+def _sheet_row(step: HandSettled, *, shown: bool) -> SheetRow:
     """A hand's line on the score sheet: its scores, the running totals, and the table's own
-    values (a pot carried on, a kitty) as recomputed."""
+    values (a pot carried on, a kitty) as recomputed; ``shown``, whether the page lays the hand
+    out (its line links to it)."""
     table = {
         c.name: plain(c.computed)
         for c in step.checks or []
         if c.seat is None and c.name in _TABLE_VALUES and c.computed is not None
     }
-    status = hand.status if step.status is not HandStatus.COMPLETE else ""
-    return SheetRow(hand.id, hand.number, status, hand.scores, hand.totals, table)
+    status = step.status.value if step.status is not HandStatus.COMPLETE else ""
+    hand_id = f"hand-{step.index + 1}" if shown else None
+    return SheetRow(hand_id, step.number, status, step.scores, step.totals, table)
+
+
+def hand_ranges(numbers: Iterable[int]) -> str:
+    """``1-13`` or ``1-3, 5, 9-10``: hand numbers as a person writes them."""
+    parts: list[str] = []
+    for _, run in itertools.groupby(enumerate(sorted(set(numbers))), lambda p: p[1] - p[0]):
+        values = [n for _, n in run]
+        parts.append(str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}")
+    return ", ".join(parts)
 
 
 def _place(page: PageView, problems: Iterable[Problem]) -> None:
@@ -336,8 +386,8 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
             id=f"problem-{number}",
             code=printable(problem.code),
             kind=problem.kind.value,
-            where=printable(problem.where()),
-            message=printable(problem.message),
+            where=_where(page, problem),
+            message=_named(page, printable(problem.message)),
             values=_values(problem),
             pointer=printable(problem.pointer or "/"),
             hand=index,
@@ -345,8 +395,9 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
         )
         page.problems.append(view)
         hand = by_index.get(index) if index is not None else None
-        _link_claim(hand.claims if hand is not None else page.claims, problem, view.id)
-        if hand is None:  # the record's, or in a hand the record could not give (not a record)
+        if hand is not None or index is None:  # a claim of a hand left out is not on the page
+            _link_claim(hand.claims if hand is not None else page.claims, problem, view.id)
+        if hand is None:  # the record's, in a hand left out, or of what is not a record
             page.record_problems.append(view)
             continue
         trick = next((t for t in hand.tricks if t.number == problem.trick), None)
@@ -354,6 +405,32 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
             trick.problems.append(view)
         else:
             hand.problems.append(view)
+
+
+def _where(page: PageView, problem: Problem) -> str:
+    """``hand 3, trick 2, seat 1 (Bob)``: where a problem lies, its seat named as the record
+    names the player there."""
+    parts = [
+        f"{name} {value}"
+        for name, value in (("hand", problem.hand), ("trick", problem.trick))
+        if value is not None
+    ]
+    if problem.seat is not None:
+        parts.append(_named(page, f"seat {problem.seat}"))
+    return printable(", ".join(parts))
+
+
+def _named(page: PageView, text: str) -> str:
+    """Every ``seat N`` of ``text`` followed by the name of the player there: ``seat 1 (Bob)``."""
+    players = page.players
+    if not players:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return f"{match.group(0)} ({players[seat]})" if seat < len(players) else match.group(0)
+
+    return _SEAT.sub(name, text)
 
 
 def _link_claim(rows: list[ClaimRow], problem: Problem, anchor: str) -> None:

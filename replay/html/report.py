@@ -34,7 +34,7 @@ from records.output import OutputError, open_output
 from replay.check import check_paths
 from replay.cli.terminal import printable
 from replay.html.manifest import MANIFEST, Manifest, refusal
-from replay.html.page import build_page
+from replay.html.page import PAGE_HANDS, build_page
 from replay.html.render import GENERATOR, render_index, render_page
 from replay.html.views import PageView
 from replay.report import RecordReport
@@ -43,6 +43,7 @@ __all__ = ["Page", "ReportFolder", "page_of", "write_report"]
 
 INDEX = "index.html"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+_HAND_INDEX = re.compile(r"^/hands/(\d{1,9})(?:/|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +60,27 @@ class Page:
 def page_of(report: RecordReport, place: int = 0) -> Page:
     """The page of a record with a problem, from its audit report: the record the check decoded
     (the page replays it with every action, which the check leaves out) or, for one that does
-    not parse, the problems that say why."""
+    not parse, the problems that say why. A record of more than ``PAGE_HANDS`` hands is laid
+    out by its hands with problems (the first ``PAGE_HANDS`` of them), as ``view`` lays out a
+    range: the page stays the size of an ordinary game's."""
     if report.record is None:
         page = build_page(report.source, None, report.problems)
     else:
-        page = build_page(report.source, report.record)
+        page = build_page(report.source, report.record, hands=_disputed(report))
     return Page(place, render_page(page, index=INDEX), _summary(page))
+
+
+def _disputed(report: RecordReport) -> set[int] | None:
+    """The indexes of the hands a long record's page lays out: those its problems lie in, at
+    most ``PAGE_HANDS``; None (every hand) for a record no longer than that."""
+    if len(report.record.hands) <= PAGE_HANDS:
+        return None
+    found: dict[int, None] = {}
+    for problem in report.problems:
+        match = _HAND_INDEX.match(problem.pointer)
+        if match is not None:
+            found[int(match.group(1))] = None
+    return set(list(found)[:PAGE_HANDS])
 
 
 class ReportFolder:
@@ -137,6 +153,11 @@ class ReportFolder:
         with open_output(str(self.staging / name)) as stream:
             stream.write(data)
         self.manifest.add(name, data)
+
+    def where(self, pages: int) -> str:
+        """Where the report went, for the person who asked for it: ``wrote the report:
+        report/index.html (3 record page(s))``."""
+        return printable(f"wrote the report: {self.target / INDEX} ({pages:,} record page(s))")
 
 
 def write_report(paths: list[str], directory: str) -> int:

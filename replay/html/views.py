@@ -92,7 +92,11 @@ class HandView:
     trump: str
     turned_up: CardView | None = None
     widow: list[CardView] = field(default_factory=list)
-    stock: int | None = None
+    undealt: int | None = None
+    """The cards the deal left in the stock, as the rules count them; None where the game has
+    no stock or the deal is at fault."""
+    listed: int | None = None
+    """The cards of the stock the record lists (top first); None where it lists none."""
     seats: list[SeatView] = field(default_factory=list)
     calls: list[tuple[str, str]] = field(default_factory=list)
     tricks: list[TrickView] = field(default_factory=list)
@@ -109,7 +113,8 @@ class HandView:
 
 @dataclass(slots=True)
 class SheetRow:
-    hand_id: str
+    hand_id: str | None
+    """The anchor of the hand on the page; None for a hand the page does not lay out."""
     number: int
     status: str
     scores: list[int] | None
@@ -123,6 +128,11 @@ class PageView:
     record_id: str | None = None
     game: str | None = None
     title: str = "not a record"
+    calls_title: str = "Calls"
+    """The heading of a hand's calls: ``Bids``, ``Auction and calls``, ``Declarations``."""
+    partial: tuple[str, str, int, int] | None = None
+    """For a page of some of the record's hands: (the hands laid out, every hand, as ranges;
+    how many of each)."""
     preset: str | None = None
     differs: list[tuple[str, str, str]] = field(default_factory=list)
     """(parameter, the record's value, the preset's value)."""

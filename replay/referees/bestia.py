@@ -104,6 +104,7 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
     engine = engine.ENGINE
     sequence = "consecutive"
     rotation = "to the right (anticlockwise)"
+    calls_title = "Declarations"
 
     def rules(self, record: Any) -> BestiaRules:
         return rules_of(record.rules, BestiaRules)

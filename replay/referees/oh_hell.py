@@ -25,6 +25,7 @@ from replay.steps import Claim, HandSettled
 class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
     engine = oh_hell.ENGINE
     reports_taken = True
+    calls_title = "Bids"
 
     def rules(self, record: Any) -> OhHellRules:
         return rules_of(record.rules, OhHellRules)

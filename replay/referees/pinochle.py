@@ -50,6 +50,7 @@ class Kitty(Ledger):
 
 class PinochleReferee(Referee[PinochleRules, Table, State]):
     engine = ENGINE
+    calls_title = "Auction and calls"
 
     def rules(self, record: Any) -> PinochleRules:
         return rules_of(record.rules, PinochleRules)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from replay.html.manifest import MANIFEST
 from replay.html.page import build_page
 from replay.html.render import render_page
 from replay.html.report import write_report
+from replay.registry import GAMES
 from tests.conftest import FIXTURES
 
 PAGES = {
@@ -218,3 +220,145 @@ def test_audit_html_replaces_only_its_own_report(tmp_path: Path) -> None:
         write_report([str(inputs)], str(mine))
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging left
+
+
+PLAY_CELL = re.compile(
+    r'<td class="play[^"]*" id="hand-(\d+)-trick-(\d+)-seat-(\d+)" tabindex="-1"'
+    r' title="([^"]*)"[^>]*><span [^>]*data-card="([^"]*)"'
+)
+
+
+def _plays(html: str) -> dict[tuple[int, int], dict[int, tuple[str, str]]]:
+    """(hand, trick) -> seat -> (the card played there, its duty as the tooltip says it)."""
+    plays: dict[tuple[int, int], dict[int, tuple[str, str]]] = {}
+    for hand, trick, seat, duty, card in PLAY_CELL.findall(html):
+        plays.setdefault((int(hand), int(trick)), {})[int(seat)] = (card, unescape(duty))
+    return plays
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_a_cards_duty_is_what_bound_that_seat_there(game: str) -> None:
+    """Issue 18.8: every card's tooltip gives the duty that applied to that seat at that card,
+    and the card kept it: a card that "must follow suit" is of the suit led, one "free to play
+    any card" is not (the seat was void), one that "must trump" is a trump, and every card is
+    among those it "could play"."""
+    record = json.loads(PAGES[game].read_text())
+    deck = GAMES[game].deck
+    plays = _plays(page_of(PAGES[game]))
+    assert plays
+    for (hand, _), cells in plays.items():
+        deal = record["hands"][hand - 1]["deal"]
+        leads = [(card, duty) for card, duty in cells.values() if " leads trick " in duty]
+        assert len(leads) == 1, cells
+        led = leads[0][0][-1]
+        for card, duty in cells.values():
+            assert "could play " in duty and deck.pretty(card) in duty.split("could play ")[1]
+            assert "trump when void" not in duty  # the whole rule, stated where it did not apply
+            if "must follow suit" in duty:
+                assert card[-1] == led, (card, duty)
+            if "free to play any card" in duty:
+                assert card[-1] != led and "is void in" in duty, (card, duty)
+            if "must trump in" in duty:
+                trump = deal.get("turned_up") or ""
+                assert game != "bestia" or card[-1] == trump[-1], (card, duty)
+
+
+def test_bestia_tooltips_say_void_and_free_where_the_seat_had_no_trump() -> None:
+    """The page a tournament director read as a revoke: Anna, void in cups and holding no
+    trump, was free; Carla, void in cups, had to trump and did."""
+    plays = _plays(page_of(PAGES["bestia"]))
+    assert plays[1, 1][1][1].startswith("Bruno (1) leads trick 1: any card; could play ")
+    assert plays[1, 1][0][1] == (
+        "Anna (0) holds coppe (cups), the suit led: must follow suit; could play Kc"
+    )
+    assert plays[1, 2][0][1] == (
+        "Anna (0) is void in coppe (cups), the suit led, and holds no trump: free to play any "
+        "card; could play 2s 4b"
+    )
+    assert plays[1, 2][2][1] == (
+        "Carla (2) is void in coppe (cups), the suit led, and holds a trump: must trump in "
+        "denari (coins); could play 2d"
+    )
+
+
+def test_the_stock_is_counted_as_the_rules_deal_it_not_as_far_as_the_record_lists_it() -> None:
+    """Issue 18.8: a Bestia deal leaves 27 cards of 40 in the stock (4 hands of 3 and the card
+    turned up), whatever part of it the record lists; an Oh Hell record lists its whole stock."""
+    html = page_of(PAGES["bestia"])
+    record = json.loads(PAGES["bestia"].read_text())
+    shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
+    assert len(shown) == len(record["hands"])
+    for hand, said in zip(record["hands"], shown, strict=True):
+        deal = hand["deal"]
+        left = 40 - sum(len(cards) for cards in deal["hands"]) - 1
+        listed = len(deal["stock"])
+        tail = (
+            f"; the record lists the top {listed}" if listed else "; the record lists none of them"
+        )
+        assert said == f"{left} card(s) undealt{tail}", said
+    html = page_of(PAGES["oh_hell"])
+    shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
+    record = json.loads(PAGES["oh_hell"].read_text())
+    assert shown == [f"{len(h['deal']['stock'])} card(s) undealt" for h in record["hands"]]
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [("oh_hell", "Bids"), ("pinochle", "Auction and calls"), ("bestia", "Declarations")],
+)
+def test_each_game_heads_its_calls_in_its_own_words(game: str, title: str) -> None:
+    """Issue 18.11: an Oh Hell page labelled its bids "Auction and calls"."""
+    headings = re.findall(r"<h3>([^<]*)</h3>", page_of(PAGES[game]))
+    assert title in headings
+    assert not {"Bids", "Auction and calls", "Declarations"} - {title} & set(headings)
+
+
+def test_a_problem_names_the_player_with_the_seat() -> None:
+    """Issue 18.8: problems named seats where the record names the players."""
+    html = page_of(
+        FIXTURES / "oh_hell" / "invalid" / "play.out-of-turn--seat-2-leads-instead-of-seat-0.json"
+    )
+    problem = " ".join(html[html.index('id="problem-1"') :].split("</div>")[0].split())
+    assert "(hand 1, trick 1, seat 2 (Clara)):" in problem
+    assert "seat 2 (Clara) played out of turn" in problem
+    html = page_of(REVOKE)
+    assert "(hand 2, trick 1, seat 0 (Anna)):" in html
+
+
+def _links_resolve(html: str) -> None:
+    ids = set(re.findall(r'\sid="([^"]+)"', html))
+    links = set(re.findall(r'href="#([^"]+)"', html))
+    assert links and links <= ids, sorted(links - ids)
+
+
+@pytest.mark.parametrize("path", [*PAGES.values(), MISMATCH, REVOKE])
+def test_every_link_of_a_page_of_some_hands_leads_somewhere_on_it(path: Path) -> None:
+    """Issue 18.8: ``view --hand 5`` linked the score sheet to ``#hand-1`` ... ``#hand-13``,
+    which were not on the page."""
+    decoded = decode(path.read_bytes())
+    _links_resolve(render_page(build_page(str(path), decoded)))
+    for index in range(len(decoded.hands)):
+        page = build_page(str(path), decoded, hands={index})
+        assert [hand.index for hand in page.hands] == [index]
+        html = render_page(page)
+        _links_resolve(html)
+        assert len(re.findall(r'<a href="#hand-\d+">', html)) == 1  # its own line of the sheet
+        lines = re.findall(r'<tr><th scope="row">(?:<a href="#hand-\d+">)?\d+', html)
+        assert len(lines) == len(decoded.hands)  # every hand keeps its line of the score sheet
+
+
+def test_a_hand_left_out_lends_its_problem_to_no_claim_of_the_record() -> None:
+    """A running total wrong in a hand left out of the page is listed at the head; the
+    record's own total, off because of it, is not marked as that problem."""
+    path = FIXTURES / "oh_hell" / "invalid" / "total.mismatch--running-total-off-by-one.json"
+    record = json.loads(path.read_text())
+    wrong = record["hands"][2]["claims"]["totals"]
+    record["claims"]["totals"] = [wrong[0], *record["claims"]["totals"][1:]]
+    decoded = decode(json.dumps(record).encode())
+    whole = render_page(build_page("r.json", decoded))
+    assert 'href="#problem-1"' in whole  # the hand's own claim is marked, on its page
+    html = render_page(build_page("r.json", decoded, hands={0}))
+    assert 'id="problem-1"' in html and 'href="#problem-1"' not in html
+    html = render_page(build_page("r.json", decoded, hands=set()))
+    assert "This page lays out none of the record's 3 hands (1-3)" in html
+    assert '<section class="hand"' not in html and 'id="problem-1"' in html

@@ -16,6 +16,7 @@ from replay.check import check, steps
 from replay.driver import _Order
 from replay.generators.oh_hell import generate
 from replay.referee import Referee
+from replay.registry import GAMES
 from replay.steps import (
     ActionApplied,
     HandSettled,
@@ -26,6 +27,7 @@ from replay.steps import (
     RecordStarted,
     TrickCompleted,
 )
+from replay.tricks import Duty
 
 
 def _game(seed: int = 1, hands: int | None = 5) -> OhHellRecord:
@@ -55,6 +57,30 @@ def test_steps_come_in_order_with_every_action_and_trick() -> None:
     starts = [s.index for s in found if isinstance(s, HandStarted)]
     assert starts == [0, 1, 2, 3, 4]
     assert not any(isinstance(s, ProblemFound) for s in found)
+
+
+@pytest.mark.parametrize("game", ["oh_hell", "pinochle", "bestia"])
+def test_every_card_played_carries_the_duty_it_was_played_under(game: str) -> None:
+    """A card's step says what bound that seat there, as the engine decided it just before the
+    card: the seat and place in the trick, the suit led, and the cards allowed, this one among
+    them; a card that followed under a duty to follow is of the suit led."""
+    record = GAMES[game].generate(random.Random(3))
+    duties: dict[str, int] = {}
+    for step in steps(record):
+        if not isinstance(step, ActionApplied):
+            continue
+        if step.action.type != "play":
+            assert step.duty is None
+            continue
+        duty, card = step.duty, step.action.card
+        assert duty is not None and duty.seat == step.action.seat and card in duty.allowed
+        assert (duty.led is None) == (duty.place == 0)
+        if duty.duty in (Duty.FOLLOW, Duty.HEAD):
+            assert card[-1] == duty.led
+        if duty.duty in (Duty.TRUMP, Duty.OVERTRUMP):
+            assert card[-1] == duty.trump
+        duties[duty.duty.value] = duties.get(duty.duty.value, 0) + 1
+    assert {"lead", "follow"} <= set(duties), duties
 
 
 def test_a_hand_stops_at_its_first_problem_and_the_next_hand_goes_on() -> None:

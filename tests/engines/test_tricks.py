@@ -6,9 +6,21 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from records.cards import FRENCH_52, PINOCHLE_48
-from replay.tricks import CardPlay, FollowRules, Ring, follow_fault, legal_cards, play_cards
+from replay.tricks import (
+    CardPlay,
+    Duty,
+    FollowRules,
+    Ring,
+    Trick,
+    follow_duty,
+    follow_fault,
+    legal_cards,
+    play_cards,
+)
 
 
 @dataclass(frozen=True)
@@ -151,3 +163,96 @@ def test_a_duty_to_lead_is_the_games_own() -> None:
         "AS",
         "2C",
     )
+
+
+def _reference_fault(
+    card: str, hand: list[str], trick: Trick, rules: FollowRules, trump: str | None
+) -> str | None:
+    """The follow rules as they were written before ``follow_duty`` decided them (card first):
+    an independent statement of the same rules, for the property below."""
+    strength = FRENCH_52.strength
+    led = trick.cards[0][-1]
+    best = trick.cards[trick.best]
+
+    def fails_to_beat(suit: str) -> bool:
+        if best[-1] != suit or strength[card] > strength[best]:
+            return False
+        return any(h[-1] == suit and strength[h] > strength[best] for h in hand)
+
+    if card[-1] == led:
+        return "play.must-head" if rules.must_head and fails_to_beat(led) else None
+    if any(h[-1] == led for h in hand):
+        return "play.revoke"
+    if not rules.must_trump_when_void or trump is None:
+        return None
+    if card[-1] != trump:
+        return "play.must-trump" if any(h[-1] == trump for h in hand) else None
+    return "play.must-overtrump" if rules.must_overtrump and fails_to_beat(trump) else None
+
+
+_FEW = [rank + suit for suit in "SHC" for rank in "27QA"]
+"""Few cards, so that a random trick is often trumped, headed or overtrumped."""
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(_FEW), min_size=2, max_size=9, unique=True),
+    split=st.integers(1, 4),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans()),
+    trump=st.sampled_from(["S", "H", None]),
+)
+def test_the_duty_decides_what_the_rules_always_said(
+    cards: list[str], split: int, flags: tuple[bool, bool, bool], trump: str | None
+) -> None:
+    """Every card of a random hand to a random trick under random duties: the fault (code) is
+    the one the rules gave before the duty was decided on its own, and the cards allowed are
+    exactly those the duty describes."""
+    split = min(split, len(cards) - 1)
+    played, hand = cards[:split], cards[split:]
+    rules = FollowRules(*flags)
+    play = _play([[c] for c in played] + [hand], trump=trump, follow=rules, last=1)
+    play_cards(play, [P(seat, c) for seat, c in enumerate(played)], 0)
+    trick, strength = play.trick, FRENCH_52.strength
+    for card in hand:
+        fault = follow_fault(card, hand, trick, rules, trump, strength)
+        assert (fault[0] if fault else None) == _reference_fault(card, hand, trick, rules, trump)
+    duty = follow_duty(hand, trick, rules, trump, strength)
+    led, best = trick.cards[0][-1], trick.cards[trick.best]
+    allowed = {
+        Duty.FOLLOW: [c for c in hand if c[-1] == led],
+        Duty.HEAD: [c for c in hand if c[-1] == led and strength[c] > strength[best]],
+        Duty.VOID: hand,
+        Duty.NO_TRUMP: hand,
+        Duty.TRUMP: [c for c in hand if c[-1] == trump],
+        Duty.OVERTRUMP: [c for c in hand if c[-1] == trump and strength[c] > strength[best]],
+    }[duty]
+    assert legal_cards(hand, trick, rules, trump, strength) == allowed
+    owed = play.owed()
+    assert (owed.duty, owed.seat, owed.place, owed.led) == (duty, split, split, led)
+    assert list(owed.allowed) == allowed
+
+
+def test_the_duty_owed_names_what_bound_the_seat_not_the_whole_rule() -> None:
+    """Bestia's rules (follow suit, else trump): a seat void in the suit led and holding no
+    trump owes nothing, one holding the suit owes only that, one holding a trump must trump."""
+    bestia = FollowRules(must_trump_when_void=True)
+    play = _play([["KH"], ["2C", "3D"], ["4H", "5S"], ["6C", "7S"]], follow=bestia)
+    play_cards(play, [P(0, "KH")], 0)
+    assert play.owed().duty is Duty.NO_TRUMP and play.owed().allowed == ("2C", "3D")
+    play_cards(play, [P(1, "2C")], 0)
+    assert play.owed().duty is Duty.FOLLOW and play.owed().allowed == ("4H",)
+    play_cards(play, [P(2, "4H")], 0)
+    assert play.owed().duty is Duty.TRUMP and play.owed().allowed == ("7S",)
+
+
+def test_a_lead_is_free_unless_the_games_lead_rule_refuses_a_card_held() -> None:
+    def top_trump(play: CardPlay, seat: int, card: str) -> tuple[str, str, object] | None:
+        if "AS" in play.hands[seat] and card != "AS":
+            return ("play.must-lead-top-trump", "must lead AS", "AS")
+        return None
+
+    play = _play([["AS", "2C"], ["3C", "4C"]])
+    assert play.owed().duty is Duty.LEAD and play.owed().allowed == ("AS", "2C")
+    play.lead_fault = top_trump
+    owed = play.owed()
+    assert (owed.duty, owed.allowed, owed.trick, owed.place) == (Duty.LEAD_OWED, ("AS",), 1, 0)

@@ -82,6 +82,7 @@ from replay.engines.bestia.play import (
     finish,
     legal_plays,
     opening,
+    play_duty,
     play_run,
     playing_seats,
 )
@@ -254,6 +255,12 @@ def settle(state: State, carried: pot.Money) -> Settlement | Violation:
     return pot.settle(rules, dealer, carried, state.playing, state.tricks_won)
 
 
+def undealt(table: Table, number: int, deal: Any) -> int:
+    """The cards every deal leaves in the stock (``Table.stock``), whether or not the record
+    lists them all."""
+    return table.stock
+
+
 ENGINE: Engine[BestiaRules, Table, State] = Engine(
     game="bestia",
     deck=DECK,
@@ -263,7 +270,7 @@ ENGINE: Engine[BestiaRules, Table, State] = Engine(
     deal_faults=deal_faults,
     start=start,
     kinds={
-        "play": kind(check_play, apply_play, run=play_run),
+        "play": kind(check_play, apply_play, run=play_run, duty=play_duty),
         "pass": kind(check_pass, apply_pass, describe_pass),
         "join": kind(check_join, apply_join, describe_join),
         "blind_draw": kind(check_blind, apply_blind, describe_blind),
@@ -278,5 +285,6 @@ ENGINE: Engine[BestiaRules, Table, State] = Engine(
     unfinished=unfinished,
     legal_actions=legal_actions,
     settle=settle,
+    undealt=undealt,
 )
 """The Bestia engine behind the interface every game shares."""

@@ -35,7 +35,7 @@ from replay.engines.bestia.state import (
     State,
     dominant_trump,
 )
-from replay.tricks import CardPlay, LeadFault, Trick, play_cards
+from replay.tricks import CardPlay, LeadFault, PlayDuty, Trick, play_cards
 
 __all__ = [
     "apply_abandon",
@@ -48,6 +48,7 @@ __all__ = [
     "finish",
     "legal_plays",
     "opening",
+    "play_duty",
     "play_run",
     "playing_seats",
 ]
@@ -203,6 +204,15 @@ def legal_plays(state: State) -> list[str]:
         return state.play.legal()
     play = opening(state) if state.phase is BLIND else None
     return play.legal() if play is not None else []
+
+
+def play_duty(state: State) -> PlayDuty | None:
+    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``; the leader's in the
+    blind round), None where no card can be played."""
+    if state.phase is PLAY and state.play is not None:
+        return state.play.owed()
+    play = opening(state) if state.phase is BLIND else None
+    return play.owed() if play is not None else None
 
 
 def finish(state: State) -> bool:

@@ -145,7 +145,7 @@ ENGINE: Engine[PinochleRules, Table, State] = Engine(
         "trump": kind(declare.check_trump, declare.apply_trump, declare.describe_trump),
         "meld": kind(declare.check_melds, declare.apply_melds, declare.describe_melds),
         "bury": kind(declare.check_bury, declare.apply_bury, declare.describe_bury),
-        "play": kind(play.check_play, play.apply_play, run=play.play_run),
+        "play": kind(play.check_play, play.apply_play, run=play.play_run, duty=play.play_duty),
         "concede": kind(play.check_concede, play.apply_concede, play.describe_concede),
     },
     to_move=to_move,

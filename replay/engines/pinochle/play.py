@@ -52,7 +52,7 @@ from replay.engines.pinochle.state import (
     Table,
     kept_cards,
 )
-from replay.tricks import CardPlay, Trick, play_cards
+from replay.tricks import CardPlay, PlayDuty, Trick, play_cards
 
 STRENGTH = DECK.strength
 
@@ -184,6 +184,17 @@ def _out_of_phase(state: State, action: Any) -> Violation:
         "play.out-of-phase",
         f"seat {action.seat} played {action.card} during the {state.phase.value}",
     )
+
+
+def play_duty(state: State) -> PlayDuty | None:
+    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``; the declarer's at the
+    first lead), None where no card can be played."""
+    if state.phase is PLAY:
+        assert state.play is not None
+        return state.play.owed()
+    if state.phase is DECLARE and lead_fault(state, state.turn) is None:
+        return card_play(state).owed()
+    return None
 
 
 def legal_plays(state: State) -> list[str]:
