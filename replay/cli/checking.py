@@ -180,7 +180,7 @@ def _results(
 
         yield from dask_results(paths, how, dask, workers=jobs, shards=shards)
         return
-    from records.io import ReadFailure, iter_entries
+    from records.io import iter_entries
     from records.limits import ReadLimits
     from replay.parallel import (
         CHUNK_RECORDS,
@@ -191,11 +191,7 @@ def _results(
         workers_for,
     )
 
-    try:
-        limits = ReadLimits.from_environment()
-    except ValueError as exc:
-        yield ReadFailure("<environment>", str(exc))
-        return
+    limits = ReadLimits.from_environment()  # checked as the command started (main)
     counted = progress.count if progress is not None else None
     workers = workers_for(jobs)
     stopped: set[int] = set()
