@@ -18,7 +18,15 @@ from typing import Annotated, Any
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import Paths, check_game, complete_game, in_range
+from replay.cli.options import (
+    PRESETS,
+    Paths,
+    check_game,
+    complete_game,
+    complete_preset,
+    expand,
+    in_range,
+)
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
 _BREAK = re.compile(rb"[ \t]*\r?\n[ \t\r\n]*")
@@ -138,7 +146,12 @@ def filter_records(
         ),
     ] = None,
     preset: Annotated[
-        str | None, typer.Option(metavar="PRESET", help="The rules preset the record names.")
+        str | None,
+        typer.Option(
+            metavar="PRESET",
+            help=f"The rules preset the record names: one of {PRESETS}.",
+            autocompletion=complete_preset,
+        ),
     ] = None,
     player: Annotated[
         str | None, typer.Option(metavar="NAME", help="A player of that exact name sits in.")
@@ -162,7 +175,10 @@ def filter_records(
         ),
     ] = None,
     problem: Annotated[
-        str | None, typer.Option(metavar="CODE", help="Only records with this problem code.")
+        str | None,
+        typer.Option(
+            metavar="CODE", help="Only records with this problem code (tricklog codes lists them)."
+        ),
     ] = None,
     hands_min: Annotated[
         int | None,
@@ -181,9 +197,10 @@ def filter_records(
 
     A record that does not parse matches only criteria on problems (--invalid, --problem).
     The criteria on fields read the record only; --valid, --invalid and --problem replay it
-    with every claim compared, as audit does. Exit 0 when done (matches or not), 2 for a usage
-    error, 3 if an input is unreadable (the rest is still filtered) or the output cannot be
-    written.
+    with every claim compared, as audit does. Exit 0 when a record matched, 1 when none did
+    (as grep; the output, or the count 0, is written all the same), 2 for a usage error (an
+    unknown game, preset or problem code among them), 3 if an input is unreadable (the rest is
+    still filtered) or the output cannot be written.
 
     Examples:
 
@@ -194,6 +211,7 @@ def filter_records(
         tricklog filter games.jsonl --problem play.revoke --count
         tricklog filter club/ --date-from 2026-01-01 --date-to 2026-03-31 --hands-min 10 -o q1.jsonl
     """
+    _check_names(game, preset, problem)
     criteria = Criteria(
         game,
         preset,
@@ -220,7 +238,37 @@ def filter_records(
                     stream.write(record_line(item.data))
     if count:
         typer.echo(str(matched))
-    return Exit.UNREADABLE if failed else Exit.OK
+    if failed:
+        return Exit.UNREADABLE
+    return Exit.OK if matched else Exit.PROBLEMS  # as grep: 1 when nothing matched
+
+
+def _check_names(game: str | None, preset: str | None, problem: str | None) -> None:
+    """A usage error for a preset or a problem code no record can name (no record could match),
+    with the nearest name tricklog knows."""
+    from records.suggest import closest
+    from replay.cli.terminal import printable
+    from replay.registry import GAMES
+
+    def unknown(what: str, name: str, names: list[str], listed: str) -> typer.BadParameter:
+        meant = closest(name, names)
+        hint = f" (did you mean {meant}?)" if meant is not None else ""
+        option = "'--preset'" if what == "preset" else "'--problem'"
+        return typer.BadParameter(
+            f"unknown {what} {printable(name)}{hint}; {listed}", param_hint=option
+        )
+
+    if preset is not None:
+        games = [game] if game is not None else list(GAMES)
+        names = list(dict.fromkeys(name for g in games for name in GAMES[g].presets))
+        if preset not in names:
+            listed = f"{game}'s are {', '.join(names)}" if game else f"they are {expand(PRESETS)}"
+            raise unknown("preset", preset, names, listed)
+    if problem is not None:
+        from records.codes import CODES
+
+        if problem not in CODES:
+            raise unknown("problem code", problem, list(CODES), "tricklog codes lists them")
 
 
 def _report_failure(item: Any) -> bool:
