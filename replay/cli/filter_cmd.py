@@ -1,10 +1,13 @@
 """``tricklog filter``: keep the records that match, as they were read.
 
-A record is written as the bytes it was read from, never re-serialised: a line of a JSON Lines
-archive as it was (with its line break made ``\\n``); a record that spans lines (an indented file,
-an element of an indented array) has each line break and the indentation around it replaced by
-one space, which changes nothing in JSON (a line break cannot occur inside a JSON string). The output is
-JSON Lines, compressed as its name says (``replay.cli.output``).
+A record is written as the bytes it was read from, never re-serialised (``record_line``): a line
+of a JSON Lines archive exactly as it was, its line ending (``\\n`` or ``\\r\\n``) and the spaces
+or tabs around the record included (a file's last line, which may have no line ending, gets
+``\\n``); a record that spans lines (an indented file, an element of an indented array) has each
+line break and the indentation around it replaced by one space, which changes nothing in JSON (a
+line break cannot occur inside a JSON string). Blank lines hold no record and are not written
+(nor are the spaces that begin the line after one, which ``records.io`` skips with them).
+The output is JSON Lines, compressed as its name says (``replay.cli.output``).
 """
 
 from __future__ import annotations
@@ -33,11 +36,11 @@ _BREAK = re.compile(rb"[ \t]*\r?\n[ \t\r\n]*")
 
 
 def record_line(data: bytes) -> bytes:
-    """A record's bytes as one line of JSON Lines, ending in ``\\n`` (see the module)."""
-    body = data.strip(b" \t\r\n")
-    if b"\n" in body:
-        body = _BREAK.sub(b" ", body)
-    return body + b"\n"
+    """A record's bytes as one line of JSON Lines (see the module): a line as it was, with
+    ``\\n`` after it if it had no line ending; a record over several lines joined into one."""
+    if b"\n" not in data[:-1]:  # one line: kept byte for byte
+        return data if data.endswith(b"\n") else data + b"\n"
+    return _BREAK.sub(b" ", data.strip(b" \t\r\n")) + b"\n"
 
 
 def _date(value: str | None) -> str | None:
