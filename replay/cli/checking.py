@@ -17,7 +17,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -139,25 +139,27 @@ def run_check(
     plan = _plan(paths, jobs, dask, quiet=quiet, sizes=shown or not jobs)
     bar = bars.Progress(plan.total) if shown else None
     above = bar.above if bar is not None else nullcontext
-    with folder or nullcontext(), bar or nullcontext():
-        for item in _results(paths, how, plan, dask, shards, bar):
-            if isinstance(item, Batch):
-                if folder is not None:
-                    folder.add(summary.records, item.pages)
-                merge(summary, item.summary)
-                if item.shown:
+    with folder or nullcontext():
+        with bar or nullcontext():
+            for item in _results(paths, how, plan, dask, shards, bar):
+                if isinstance(item, Batch):
+                    if folder is not None:
+                        folder.add(summary.records, item.pages)
+                    merge(summary, item.summary)
+                else:
+                    summary.add(item)
+                    if folder is not None:
+                        folder.unreadable(item)
+                if bar is not None:
+                    bar.advance(summary)  # before the output, which redraws the bar
+                output: Sequence[Rendered | ReadFailure] = (
+                    item.shown if isinstance(item, Batch) else [item]
+                )
+                if output:
                     with above():
-                        for rendered in item.shown:
+                        for rendered in output:
                             reporter.put(rendered)
-            else:
-                summary.add(item)
-                with above():
-                    reporter.put(item)
-                if folder is not None:
-                    folder.unreadable(item)
-            if bar is not None:
-                bar.advance(summary)
-        if folder is not None:
+        if folder is not None:  # the bar is gone: whatever finishing the folder says is seen
             folder.finish(summary.records)
     reporter.close(summary, Timing(clock() - started))
     if summary.unreadable:
