@@ -1,4 +1,4 @@
-"""Checking on every core: chunks of raw records to worker processes, results in input order.
+"""Checking on worker processes: chunks of raw records to them, results in input order.
 
 Checking one record is a pure function of its bytes and where they came from
 (``replay.check.check_bytes``), so an archive can be cut into chunks and the chunks checked

@@ -1,5 +1,6 @@
-"""The loop behind ``validate`` and ``audit``: check records (here, on every core, or on a Dask
-cluster), render each where it was checked, and hand the results to a reporter in input order.
+"""The loop behind ``validate`` and ``audit``: check records (here, on worker processes, or on a
+Dask cluster), render each where it was checked, and hand the results to a reporter in input
+order.
 
 A chunk of records becomes a ``Batch`` (``check_chunk``): the chunk's summary, the rendered
 output of each record that shows (``replay.cli.reporters.render``) and, for ``audit --html``, the
