@@ -184,10 +184,11 @@ def _plan(paths: list[str], jobs: int, dask: str | None, *, quiet: bool, sizes: 
     when -j asks for more workers than there are cores."""
     from replay.workers import BYTES_PER_WORKER, cores, file_sizes, work_size, workers_for
 
-    if jobs > cores() and not quiet and dask in (None, "local"):
+    available = cores()
+    if jobs > available and not quiet and dask in (None, "local"):
         print(
-            f"tricklog: -j {jobs} is more than the {cores()} core(s) this process may use; "
-            f"checking with {cores()} worker process(es)",
+            f"tricklog: -j {jobs} is more than the {available} core(s) this process may use; "
+            f"checking with {available} worker process(es)",
             file=sys.stderr,
         )
     if dask is not None:

@@ -15,8 +15,8 @@ rules keep a terminal readable:
 
 The line is redrawn by a thread about eight times a second, and after each output; every write
 to the terminal holds one lock. It is drawn with a carriage return and "erase to the end of the
-line" (``ESC [ K``), which every terminal emulator since the VT100 knows; ``TERM=dumb`` gets no
-bar (``shown``). ``rich`` is not used for it: its live display redraws on its own console only,
+line" (``ESC [ K``), which every terminal emulator since the VT100 knows; ``TERM=dumb`` (or
+``unknown``) gets no bar (``shown``). ``rich`` is not used for it: its live display redraws on its own console only,
 and output written to another stream lands on the bar's line.
 """
 
@@ -44,7 +44,7 @@ BAR = (10, 40)
 
 def shown(stream: IO[str], *, quiet: bool) -> bool:
     """Whether a run shows a bar on ``stream``: a terminal that can erase a line, and no -q."""
-    if quiet or os.environ.get("TERM") == "dumb":
+    if quiet or os.environ.get("TERM") in ("dumb", "unknown"):
         return False
     try:
         return stream.isatty()
