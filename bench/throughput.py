@@ -141,8 +141,8 @@ def measure_game(archive: archives.Archive, repeat: int, process: bool) -> repor
         path = str(archive.path)
         commands = {
             "orjson": [sys.executable, "-c", ORJSON_LOOP, path],
-            # one core's work, as the target counts it: -j 1 (the default, every core, adds
-            # the workers' own start-up to the CPU time)
+            # one core's work, as the target counts it: -j 1 (the default may start workers
+            # for a large archive, adding their own start-up to the CPU time)
             "audit": [*library.tricklog_argv(), "audit", "-q", "-j", "1", path],
         }
         result.process = {name: cpu for name, (cpu, _) in process_rounds(commands, repeat).items()}

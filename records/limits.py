@@ -21,6 +21,7 @@ dataclasses, which the engines load without pydantic, use its aliases.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -31,9 +32,11 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_HANDS",
     "MAX_INT",
+    "MAX_SETTING",
     "MAX_TEXT",
     "Int",
     "ReadLimits",
+    "SettingError",
     "Text",
     "depth_exceeds",
     "too_deep",
@@ -84,8 +87,9 @@ class ReadLimits:
     @classmethod
     def from_environment(cls, environ: Any = None) -> ReadLimits:
         """The defaults, changed by ``TRICKLOG_MAX_RECORD_BYTES`` (a number of bytes, or with a
-        ``K``, ``M`` or ``G`` suffix) and ``TRICKLOG_MAX_RATIO``; ``ValueError`` if one is not a
-        number."""
+        ``K``, ``M`` or ``G`` suffix) and ``TRICKLOG_MAX_RATIO``; ``SettingError`` (a
+        ``ValueError``) naming the variable if one is not such a number or is beyond
+        ``MAX_SETTING``. An empty variable is one that is not set."""
         env = os.environ if environ is None else environ
         default = cls()
         record_bytes, ratio = default.record_bytes, default.ratio
@@ -96,21 +100,35 @@ class ReadLimits:
         return cls(record_bytes=record_bytes, ratio=ratio)
 
 
+class SettingError(ValueError):
+    """An environment variable tricklog reads holds a value it cannot use: the message names
+    the variable, shows the value and says what it takes."""
+
+
+MAX_SETTING = 1024**4
+"""The largest value of a limit set in the environment (1 TiB for a record; 0 turns a limit
+off): larger ones would overflow the sizes the reader hands to the operating system, and no
+record or ratio comes near."""
+
 _UNITS = {"": 1, "K": 1024, "M": MiB, "G": 1024 * MiB}
+_SIZE = re.compile(r"([0-9]+)\s*([KMG]?)(?:I?B)?", re.ASCII)
+_COUNT = re.compile(r"[0-9]+", re.ASCII)
 
 
 def _number(text: str, name: str, units: bool = True) -> int:
-    """The value of a limit's variable: digits, and for sizes a ``K``, ``M`` or ``G`` suffix."""
-    value = text.strip().upper()
-    unit = ""
-    if units:
-        value = value.removesuffix("B").removesuffix("I")
-        unit = value[-1:] if value[-1:] in ("K", "M", "G") else ""
-    number = value.removesuffix(unit).strip()
-    if not number.isdigit():
-        example = " (a number of bytes, e.g. 16M)" if units else ""
-        raise ValueError(f"{name}={text!r} is not a number{example}")
-    return int(number) * _UNITS[unit]
+    """The value of a limit's variable: ASCII digits, and for sizes a ``K``, ``M`` or ``G``
+    suffix (``16M``, ``16MiB``, ``16 MB``: all 16 MiB)."""
+    found = (_SIZE if units else _COUNT).fullmatch(text.strip().upper())
+    shown = repr(text if len(text) <= 40 else text[:40] + "...")
+    if found is None:
+        example = "a number of bytes, e.g. 16M" if units else "a number of times, e.g. 100"
+        raise SettingError(f"{name}={shown} is not a number ({example}; 0 for no limit)")
+    digits = found[0 if not units else 1].lstrip("0")
+    scale = _UNITS[found[2]] if units else 1
+    if len(digits) > len(str(MAX_SETTING)) or int(digits or "0") * scale > MAX_SETTING:
+        most = "1024G" if units else f"{MAX_SETTING:,}"
+        raise SettingError(f"{name}={shown} is more than {most}, the most it takes (0: no limit)")
+    return int(digits or "0") * scale
 
 
 def size_text(size: int) -> str:

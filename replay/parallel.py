@@ -1,4 +1,4 @@
-"""Checking on every core: chunks of raw records to worker processes, results in input order.
+"""Checking on worker processes: chunks of raw records to them, results in input order.
 
 Checking one record is a pure function of its bytes and where they came from
 (``replay.check.check_bytes``), so an archive can be cut into chunks and the chunks checked
@@ -15,6 +15,9 @@ renders each record in the worker, so that only short, ready-to-print results co
 * At most ``IN_FLIGHT`` chunks per worker are submitted and not yet collected: memory stays flat
   whatever the archive's size.
 * Results come back in input order, so the output is the same for any number of workers.
+* How many workers a run gets is ``replay.workers``'s to say: for ``-j 0`` (the default) it
+  depends on the input's size, and a stream, whose size is not known in advance, is checked in
+  this process until enough has come (``ordered_map``'s ``after``).
 * An input of at most ``START_AFTER`` units of work is checked in this process alone, so that a
   record, or a few hundred, is checked without the workers' start-up; for a longer input (known
   by reading that many units ahead) the workers start at once, and this process checks the
@@ -49,6 +52,7 @@ from records.io import Counted, Entry, ReadFailure, is_record_file, iter_entries
 from records.limits import ReadLimits, size_text
 from records.sniff import compression, not_json
 from records.streams import walk
+from replay.workers import cores, workers_for
 
 __all__ = [
     "CHUNK_BYTES",
@@ -119,21 +123,8 @@ worker processes: a few records' worth of work (some tens of milliseconds), with
 enough that a few ranges per worker in flight keep memory flat."""
 START_AFTER = 4
 """Units of work (chunks or ranges) that this process checks alone rather than start workers: a
-worker costs about a sixth of a second of CPU to start (an interpreter and the checker's
-imports), which an input of a few hundred records would not repay."""
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def workers_for(jobs: int) -> int:
-    """Worker processes for ``--jobs N``: 0 means every core."""
-    return cores() if jobs == 0 else jobs
+worker costs about half a second of CPU to start (an interpreter, the checker's imports and
+its first record), which an input of a few hundred records would not repay."""
 
 
 def chunks(
@@ -308,15 +299,25 @@ def ordered_map(
     workers: int,
     *,
     preload: Sequence[str] = (),
+    after: int = 0,
 ) -> Iterator[R | ReadFailure]:
     """``function`` of each unit of work (an unreadable input as it is), in input order: all in
     this process for one worker or an input of at most ``START_AFTER`` units; otherwise the
-    first ``START_AFTER // 2`` here while ``workers`` processes start, the rest on them.
+    first ``START_AFTER // 2`` here while ``workers`` processes start, the rest on them. With
+    ``after``, the units are first checked here until they have held that many bytes, and
+    workers start only if more come (a stream, whose size is not known in advance).
     ``function`` must be picklable (a module's function, or a ``functools.partial`` of one);
     ``preload`` names the modules each worker imports as it starts."""
     stream: Iterator[Unit] = iter(units)
     pool: ProcessPoolExecutor | None = None
     here = 0
+    if workers > 1 and after > 0:
+        done = 0
+        for unit in stream:
+            yield unit if isinstance(unit, ReadFailure) else function(unit)
+            done += _bytes_of(unit)
+            if done >= after:
+                break
     if workers > 1:
         ahead = list(itertools.islice(stream, START_AFTER + 1))
         if len(ahead) > START_AFTER:
@@ -336,6 +337,12 @@ def ordered_map(
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _bytes_of(unit: Unit) -> int:
+    if isinstance(unit, list):
+        return sum(len(entry.data) for entry in unit)
+    return unit.size if isinstance(unit, Shard) else 0
 
 
 def _start(workers: int, preload: Sequence[str]) -> ProcessPoolExecutor:

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from records.output import OutputError, remove_pending
+from replay.cli import environment
 from replay.cli.audit import audit
 from replay.cli.codes_cmd import codes
 from replay.cli.convert import convert
@@ -93,10 +94,15 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m tricklog``."""
     args = list(sys.argv[1:] if argv is None else argv)
     end = args.index("--") if "--" in args else len(args)
-    debug = "--debug" in args[:end] or bool(os.environ.get("TRICKLOG_DEBUG"))
-    args = [a for a in args[:end] if a != "--debug"] + args[end:]
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
+    try:
+        environment.check()  # once, the same way for every command, before anything is read
+    except ValueError as exc:  # records.limits.SettingError: the message names the variable
+        print(f"tricklog: {printable(str(exc))}", file=sys.stderr)
+        return Exit.USAGE
+    debug = "--debug" in args[:end] or environment.debug()
+    args = [a for a in args[:end] if a != "--debug"] + args[end:]
     try:
         with _signals_exit():
             result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)

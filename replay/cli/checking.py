@@ -1,5 +1,6 @@
-"""The loop behind ``validate`` and ``audit``: check records (here, on every core, or on a Dask
-cluster), render each where it was checked, and hand the results to a reporter in input order.
+"""The loop behind ``validate`` and ``audit``: check records (here, on worker processes, or on a
+Dask cluster), render each where it was checked, and hand the results to a reporter in input
+order.
 
 A chunk of records becomes a ``Batch`` (``check_chunk``): the chunk's summary, the rendered
 output of each record that shows (``replay.cli.reporters.render``) and, for ``audit --html``, the
@@ -17,7 +18,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -28,6 +29,7 @@ from replay.cli.exit_codes import Exit
 if TYPE_CHECKING:
     from records.io import Counted, Entry, ReadFailure
     from records.limits import ReadLimits
+    from replay.cli.progress import Progress
     from replay.cli.reporters import Rendered, Rendering
     from replay.html.report import Page, ReportFolder
     from replay.parallel import Shard, Work
@@ -118,7 +120,9 @@ def run_check(
 ) -> Exit:
     """Check every record under ``paths`` and report; return the exit code. With ``pages``
     (a directory, ``audit --html``), the pages of the records with problems are written there
-    too, whole or not at all (``replay.html.report.ReportFolder``)."""
+    too, whole or not at all (``replay.html.report.ReportFolder``). What is printed while the
+    progress bar is up is printed above it (``replay.cli.progress``)."""
+    from replay.cli import progress as bars
     from replay.cli.reporters import Timing, reporter_for
     from replay.summary import Summary
 
@@ -132,24 +136,31 @@ def run_check(
     summary = Summary()
     freeze_imports()
     started = clock()
-    shown = not quiet and sys.stderr.isatty()
-    bar = Progress(paths, count_bytes=dask is None) if shown else nullcontext()
-    with folder or nullcontext(), bar as progress:
-        for item in _results(paths, how, jobs, dask, shards, progress):
-            if isinstance(item, Batch):
-                if folder is not None:
-                    folder.add(summary.records, item.pages)
-                merge(summary, item.summary)
-                for rendered in item.shown:
-                    reporter.put(rendered)
-            else:
-                summary.add(item)
-                reporter.put(item)
-                if folder is not None:
-                    folder.unreadable(item)
-            if progress is not None:
-                progress.advance(summary)
-        if folder is not None:
+    shown = bars.shown(sys.stderr, quiet=quiet)
+    plan = _plan(paths, jobs, dask, quiet=quiet, sizes=shown or not jobs)
+    bar = bars.Progress(plan.total) if shown else None
+    above = bar.above if bar is not None else nullcontext
+    with folder or nullcontext():
+        with bar or nullcontext():
+            for item in _results(paths, how, plan, dask, shards, bar):
+                if isinstance(item, Batch):
+                    if folder is not None:
+                        folder.add(summary.records, item.pages)
+                    merge(summary, item.summary)
+                else:
+                    summary.add(item)
+                    if folder is not None:
+                        folder.unreadable(item)
+                if bar is not None:
+                    bar.advance(summary)  # before the output, which redraws the bar
+                output: Sequence[Rendered | ReadFailure] = (
+                    item.shown if isinstance(item, Batch) else [item]
+                )
+                if output:
+                    with above():
+                        for rendered in output:
+                            reporter.put(rendered)
+        if folder is not None:  # the bar is gone: whatever finishing the folder says is seen
             written = folder.finish(summary.records)
     reporter.close(summary, Timing(clock() - started))
     if folder is not None and not quiet:
@@ -157,6 +168,38 @@ def run_check(
     if summary.unreadable:
         return Exit.UNREADABLE
     return Exit.OK if summary.valid == summary.records else Exit.PROBLEMS
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Where a run checks its records: how many worker processes (1: this process alone), the
+    bytes of a stream checked here before they start (0: none), the inputs' size for the
+    progress bar (None: unknown, or not counted)."""
+
+    workers: int
+    after: int = 0
+    total: int | None = None
+
+
+def _plan(paths: list[str], jobs: int, dask: str | None, *, quiet: bool, sizes: bool) -> Plan:
+    """The run's ``Plan`` (``replay.workers.workers_for``); a note on stderr, unless quiet,
+    when -j asks for more workers than there are cores."""
+    from replay.workers import BYTES_PER_WORKER, cores, file_sizes, work_size, workers_for
+
+    available = cores()
+    if jobs > available and not quiet and dask in (None, "local"):
+        print(
+            f"tricklog: -j {jobs} is more than the {available} core(s) this process may use; "
+            f"checking with {available} worker process(es)",
+            file=sys.stderr,
+        )
+    if dask is not None:
+        return Plan(jobs)  # the cluster's own workers (--dask local: replay.distributed)
+    found = file_sizes(paths) if sizes else None
+    total = None if found is None else sum(found.values())
+    workers = workers_for(jobs, work_size(found) if sizes else None)
+    after = 2 * BYTES_PER_WORKER if jobs == 0 and found is None and workers > 1 else 0
+    return Plan(workers, after, total)
 
 
 def freeze_imports() -> None:
@@ -171,7 +214,7 @@ def freeze_imports() -> None:
 def _results(
     paths: list[str],
     how: Rendering,
-    jobs: int,
+    plan: Plan,
     dask: str | None,
     shards: str | None,
     progress: Progress | None,
@@ -180,26 +223,15 @@ def _results(
     if dask is not None:
         from replay.distributed import dask_results
 
-        yield from dask_results(paths, how, dask, workers=jobs, shards=shards)
+        yield from dask_results(paths, how, dask, workers=plan.workers, shards=shards)
         return
-    from records.io import ReadFailure, iter_entries
+    from records.io import iter_entries
     from records.limits import ReadLimits
-    from replay.parallel import (
-        CHUNK_RECORDS,
-        Unit,
-        chunks,
-        local_units,
-        ordered_map,
-        workers_for,
-    )
+    from replay.parallel import CHUNK_RECORDS, Unit, chunks, local_units, ordered_map
 
-    try:
-        limits = ReadLimits.from_environment()
-    except ValueError as exc:
-        yield ReadFailure("<environment>", str(exc))
-        return
+    limits = ReadLimits.from_environment()  # checked as the command started (main)
     counted = progress.count if progress is not None else None
-    workers = workers_for(jobs)
+    workers = plan.workers
     stopped: set[int] = set()
     units: Iterable[Unit]
     if workers == 1:  # a record at a time from a pipe, whose records may come slowly
@@ -209,7 +241,7 @@ def _results(
         units = local_units(paths, limits, counted=counted, stopped=stopped)
     preload = WORKER_MODULES + (PAGE_MODULES if how.pages else ())
     check = partial(check_work, how=how, limits=limits)
-    parts = ordered_map(check, units, workers, preload=preload)
+    parts = ordered_map(check, units, workers, preload=preload, after=plan.after)
     yield from _in_order(parts, stopped, counted)
 
 
@@ -253,86 +285,3 @@ def _in_order(
             if isinstance(item, ReadFailure) and shard is not None:
                 stopped.add(shard.file)
             yield item
-
-
-class Progress:
-    """A progress bar on stderr: records and hands checked, bytes read of the inputs' total
-    (when every input is a file read by this machine, not a cluster's), the rate and the time
-    left. The bytes are counted as they are read (``records.io.iter_entries``'s ``counted``),
-    or a range at a time as worker processes hand its records back."""
-
-    def __init__(self, paths: list[str], *, count_bytes: bool = True) -> None:
-        from rich.progress import (
-            BarColumn,
-            DownloadColumn,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-        from rich.progress import Progress as Bar
-
-        from replay.cli.terminal import console
-
-        sizes = _sizes(paths) if count_bytes else None
-        self.total = None if sizes is None else sum(sizes.values())
-        self.read = 0
-        self.started = clock()
-        known = self.total is not None  # a bar, bytes and time left need a total
-        self.bar = Bar(
-            TextColumn("{task.fields[counts]}", markup=False),
-            *([BarColumn(), DownloadColumn()] if known else []),
-            TextColumn("{task.fields[rate]}", markup=False),
-            TimeElapsedColumn(),
-            TextColumn("elapsed," if known else "elapsed"),
-            *([TimeRemainingColumn(), TextColumn("left")] if known else []),
-            console=console(sys.stderr),
-            transient=True,
-        )
-        self.task = self.bar.add_task("check", total=self.total, counts="0 records", rate="")
-
-    def __enter__(self) -> Progress:
-        self.bar.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.bar.stop()
-
-    def count(self, size: int) -> None:
-        """``size`` more bytes of the inputs read."""
-        self.read += size
-
-    def advance(self, summary: Summary) -> None:
-        seconds = clock() - self.started
-        rate = f"{summary.records / seconds:,.0f} records/s" if seconds > 0 else ""
-        self.bar.update(
-            self.task,
-            completed=None if self.total is None else min(self.read, self.total),
-            counts=f"{summary.records:,} records, {summary.hands:,} hands",
-            rate=rate,
-        )
-
-
-def _sizes(paths: list[str]) -> dict[str, int] | None:
-    """The size of each file under ``paths`` by the name the reader gives it; None when an
-    input is standard input (of no known size)."""
-    import os
-    import stat
-    from pathlib import Path
-
-    from records.io import is_record_file
-    from records.streams import walk
-
-    sizes: dict[str, int] = {}
-    for name in paths:
-        if name == "-":
-            return None
-        try:
-            if stat.S_ISDIR(os.stat(name).st_mode):
-                for path, failure in walk(str(Path(name)), lambda n: is_record_file(Path(n))):
-                    if failure is None:
-                        sizes[path] = os.stat(path).st_size
-            else:
-                sizes[name] = os.stat(name).st_size
-        except OSError:
-            continue
-    return sizes

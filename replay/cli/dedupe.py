@@ -4,7 +4,9 @@ Two records are the same game when the hashes of their facts are equal (``record
 rules, players, every hand's deal and actions; not the id, meta, claims or extensions). A record
 that does not parse has no facts: it is the same as another only if its text is the same (its
 bytes, without the whitespace around them). Records are written as they were read
-(``replay.cli.filter_cmd.record_line``); memory holds one hash per distinct record.
+(``replay.cli.filter_cmd.record_line``): a line of JSON Lines byte for byte, its line ending and
+the spaces around it included, so that an archive concatenated with itself dedupes back to
+itself whatever its line endings; memory holds one hash per distinct record.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ def dedupe(
     """Keep the first record of each set of identical games, in input order, as it was read,
     as JSON Lines; list every other one with its place (file:line) and the place of the
     record it repeats.
+
+    A line of JSON Lines is written byte for byte, its line ending (LF or CRLF) and the spaces
+    around the record included; a file's last line gets a line break if it had none, a record
+    over several lines (an indented .json) is joined into one line, and blank lines, which
+    hold no record, are left out (and the spaces that begin the line after one).
 
     Identical means the same facts: rules, players and every hand's deal and actions (the
     hash that reports show); a different id, meta, claims or layout does not make another

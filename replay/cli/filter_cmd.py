@@ -1,10 +1,13 @@
 """``tricklog filter``: keep the records that match, as they were read.
 
-A record is written as the bytes it was read from, never re-serialised: a line of a JSON Lines
-archive as it was (with its line break made ``\\n``); a record that spans lines (an indented file,
-an element of an indented array) has each line break and the indentation around it replaced by
-one space, which changes nothing in JSON (a line break cannot occur inside a JSON string). The output is
-JSON Lines, compressed as its name says (``records.output``).
+A record is written as the bytes it was read from, never re-serialised (``record_line``): a line
+of a JSON Lines archive exactly as it was, its line ending (``\\n`` or ``\\r\\n``) and the spaces
+or tabs around the record included (a file's last line, which may have no line ending, gets
+``\\n``); a record that spans lines (an indented file, an element of an indented array) has each
+line break and the indentation around it replaced by one space, which changes nothing in JSON (a
+line break cannot occur inside a JSON string). Blank lines hold no record and are not written
+(nor are the spaces that begin the line after one, which ``records.io`` skips with them).
+The output is JSON Lines, compressed as its name says (``records.output``).
 """
 
 from __future__ import annotations
@@ -18,18 +21,26 @@ from typing import Annotated, Any
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import Paths, check_game, complete_game, in_range
+from replay.cli.options import (
+    PRESETS,
+    Paths,
+    check_game,
+    complete_game,
+    complete_preset,
+    expand,
+    in_range,
+)
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
 _BREAK = re.compile(rb"[ \t]*\r?\n[ \t\r\n]*")
 
 
 def record_line(data: bytes) -> bytes:
-    """A record's bytes as one line of JSON Lines, ending in ``\\n`` (see the module)."""
-    body = data.strip(b" \t\r\n")
-    if b"\n" in body:
-        body = _BREAK.sub(b" ", body)
-    return body + b"\n"
+    """A record's bytes as one line of JSON Lines (see the module): a line as it was, with
+    ``\\n`` after it if it had no line ending; a record over several lines joined into one."""
+    if b"\n" not in data[:-1]:  # one line: kept byte for byte
+        return data if data.endswith(b"\n") else data + b"\n"
+    return _BREAK.sub(b" ", data.strip(b" \t\r\n")) + b"\n"
 
 
 def _date(value: str | None) -> str | None:
@@ -138,7 +149,12 @@ def filter_records(
         ),
     ] = None,
     preset: Annotated[
-        str | None, typer.Option(metavar="PRESET", help="The rules preset the record names.")
+        str | None,
+        typer.Option(
+            metavar="PRESET",
+            help=f"The rules preset the record names: one of {PRESETS}.",
+            autocompletion=complete_preset,
+        ),
     ] = None,
     player: Annotated[
         str | None, typer.Option(metavar="NAME", help="A player of that exact name sits in.")
@@ -162,7 +178,10 @@ def filter_records(
         ),
     ] = None,
     problem: Annotated[
-        str | None, typer.Option(metavar="CODE", help="Only records with this problem code.")
+        str | None,
+        typer.Option(
+            metavar="CODE", help="Only records with this problem code (tricklog codes lists them)."
+        ),
     ] = None,
     hands_min: Annotated[
         int | None,
@@ -181,9 +200,10 @@ def filter_records(
 
     A record that does not parse matches only criteria on problems (--invalid, --problem).
     The criteria on fields read the record only; --valid, --invalid and --problem replay it
-    with every claim compared, as audit does. Exit 0 when done (matches or not), 2 for a usage
-    error, 3 if an input is unreadable (the rest is still filtered) or the output cannot be
-    written.
+    with every claim compared, as audit does. Exit 0 when a record matched, 1 when none did
+    (as grep; the output, or the count 0, is written all the same), 2 for a usage error (an
+    unknown game, preset or problem code among them), 3 if an input is unreadable (the rest is
+    still filtered) or the output cannot be written.
 
     Examples:
 
@@ -194,6 +214,7 @@ def filter_records(
         tricklog filter games.jsonl --problem play.revoke --count
         tricklog filter club/ --date-from 2026-01-01 --date-to 2026-03-31 --hands-min 10 -o q1.jsonl
     """
+    _check_names(game, preset, problem)
     criteria = Criteria(
         game,
         preset,
@@ -220,7 +241,37 @@ def filter_records(
                     stream.write(record_line(item.data))
     if count:
         typer.echo(str(matched))
-    return Exit.UNREADABLE if failed else Exit.OK
+    if failed:
+        return Exit.UNREADABLE
+    return Exit.OK if matched else Exit.PROBLEMS  # as grep: 1 when nothing matched
+
+
+def _check_names(game: str | None, preset: str | None, problem: str | None) -> None:
+    """A usage error for a preset or a problem code no record can name (no record could match),
+    with the nearest name tricklog knows."""
+    from records.suggest import closest
+    from replay.cli.terminal import printable
+    from replay.registry import GAMES
+
+    def unknown(what: str, name: str, names: list[str], listed: str) -> typer.BadParameter:
+        meant = closest(name, names)
+        hint = f" (did you mean {meant}?)" if meant is not None else ""
+        option = "'--preset'" if what == "preset" else "'--problem'"
+        return typer.BadParameter(
+            f"unknown {what} {printable(name)}{hint}; {listed}", param_hint=option
+        )
+
+    if preset is not None:
+        games = [game] if game is not None else list(GAMES)
+        names = list(dict.fromkeys(name for g in games for name in GAMES[g].presets))
+        if preset not in names:
+            listed = f"{game}'s are {', '.join(names)}" if game else f"they are {expand(PRESETS)}"
+            raise unknown("preset", preset, names, listed)
+    if problem is not None:
+        from records.codes import CODES
+
+        if problem not in CODES:
+            raise unknown("problem code", problem, list(CODES), "tricklog codes lists them")
 
 
 def _report_failure(item: Any) -> bool:

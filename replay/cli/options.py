@@ -151,9 +151,11 @@ JobsOption = Annotated[
         "--jobs",
         "-j",
         metavar="N",
-        help="Worker processes; 0 (the default) for every core, 1 to check in this process "
-        "only. Small inputs are checked in this process whatever N is. The output is the same "
-        "for every N.",
+        help="Worker processes, at most one per core (more is said and capped); 1 to check in "
+        "this process only; 0 (the default) picks from the input's size: one worker per 32 MiB "
+        "of records (a compressed byte counted as 8), none below 64 MiB, so that a worker's "
+        "start-up is repaid; a stream is checked here until 64 MiB have come. Small inputs are "
+        "checked in this process whatever N is. The output is the same for every N.",
         callback=in_range(0, 1024),
     ),
 ]

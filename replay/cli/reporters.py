@@ -8,7 +8,8 @@ replay's steps and does not travel, its rendering does, and the output is the sa
 checked it. A reporter writes rendered records, unreadable inputs and the summary, in order.
 
 * text: problems (and, for audit, the derivation of each disputed hand), then the summary:
-  counts, problems by code (the ten most frequent), the elapsed time and the rate. ``-v`` adds a
+  counts, problems by code (the ten most frequent), the elapsed time and the rate (when a
+  record was checked: no rate of nothing). ``-v`` adds a
   line per valid record; ``-q`` leaves the summary out when everything is valid.
 * json: one document, written as a stream so that an archive of any size is reported in
   constant memory: ``{"command": ..., "records": [<RecordReport.to_dict()>...],
@@ -157,7 +158,7 @@ def summary_dict(summary: Summary, timing: Timing | None) -> dict[str, Any]:
     if timing is not None:
         out["elapsed_seconds"] = round(timing.seconds, 3)
         for name, count in (("records", summary.records), ("hands", summary.hands)):
-            rate = timing.rate(count)
+            rate = timing.rate(count) if summary.records else None  # no rate of nothing
             out[f"{name}_per_second"] = round(rate, 1) if rate is not None else None
     return out
 
@@ -246,7 +247,7 @@ def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
         lines.extend(f"  {count:>{width},}  {code}" for code, count in ranked[:TOP_CODES])
         if rest:
             lines.append(f"  {rest:>{width},}  in {len(ranked) - TOP_CODES:,} other code(s)")
-    if timing is not None:
+    if timing is not None and summary.records:  # nothing checked: no time or rate to tell
         lines.append(f"checked in {timing.seconds:.2f} s: {_rates(summary, timing)}")
     return lines
 

@@ -40,8 +40,12 @@ def infer(
     and under its stated rules with one parameter changed to each other value, and checked as
     audit checks it: a candidate is consistent when every action is legal and every claim
     matches, and contradicted at its first problem (hand and problem shown). A rule nothing
-    in the record exercises stays open. Exit 0 when some preset fits every record, 1 when no
-    preset fits a record (or an input is not a record), 3 when an input cannot be read.
+    in the record exercises stays open.
+
+    Exit 0 when every record replays clean under the rules it states, whether or not a preset
+    fits it (no preset fitting is an answer, not a failure); 1 when a record has a problem under
+    its own rules (audit would report it) or an input is not a record; 2 for a usage error; 3
+    when an input cannot be read.
 
     Examples:
 
@@ -72,7 +76,7 @@ def infer(
         inference = run(item.record)
         found.append({"source": item.source, **inference.to_dict()})
         _say(output, _text(item.source, inference))
-        if not inference.fitting:
+        if not inference.stated.consistent:  # a problem under its own rules, as audit says
             code = max(code, Exit.PROBLEMS)
     if output is OutputFormat.JSON:
         fitted = sum(1 for r in found if r.get("fitting_presets"))

@@ -64,3 +64,51 @@ def test_unparsable_records_are_the_same_only_as_the_same_text(
     assert run.code == 0
     assert out.read_bytes() == b'{"game": "whist"}\n{"game": "bridge"}\n'
     assert f"{path}:2: duplicate of {path}:1: the same text" in run.out
+
+
+def test_crlf_and_the_spaces_around_a_record_are_kept_byte_for_byte(
+    tricklog: Any, mixed: Path, tmp_path: Path
+) -> None:
+    lines = mixed.read_bytes().splitlines()
+    spaced = [b"\t" + lines[0] + b"  ", lines[1] + b" \t", *lines[2:]]
+    crlf = b"".join(line + b"\r\n" for line in spaced)  # CRLF, leading tabs, trailing spaces
+    twice = tmp_path / "twice.jsonl"
+    twice.write_bytes(crlf * 2)
+    out = tmp_path / "once.jsonl"
+    run = tricklog("dedupe", str(twice), "-o", str(out), "--quiet")
+    assert run.code == 0, run.err
+    assert out.read_bytes() == crlf  # it wrote LF lines with the spaces stripped
+    mixed_endings = tmp_path / "mixed.jsonl"
+    mixed_endings.write_bytes(
+        b"".join(line + (b"\r\n" if n % 2 else b"\n") for n, line in enumerate(lines))
+    )
+    run = tricklog("dedupe", str(mixed_endings), str(mixed_endings), "-o", str(out), "--quiet")
+    assert out.read_bytes() == mixed_endings.read_bytes()
+
+
+def test_blank_lines_are_left_out_and_a_last_line_gets_its_line_break(
+    tricklog: Any, mixed: Path, tmp_path: Path
+) -> None:
+    first, second, *rest = mixed.read_bytes().splitlines()
+    path = tmp_path / "blank.jsonl"
+    path.write_bytes(first + b"\r\n\r\n  \n\t\r\n" + second + b"  \r\n" + b"\n".join(rest))
+    out = tmp_path / "out.jsonl"
+    run = tricklog("dedupe", str(path), str(path), "-o", str(out))
+    assert run.code == 0, run.err
+    # blank lines hold no record; the last line had no line break and the copy needs one
+    expected = first + b"\r\n" + second + b"  \r\n" + b"\n".join(rest) + b"\n"
+    assert out.read_bytes() == expected
+    assert run.out.splitlines()[-1] == (
+        f"{2 * (len(rest) + 2)} record(s) read, {len(rest) + 2} kept, "
+        f"{len(rest) + 2} duplicate(s) left out"
+    )
+    assert f"{path}:5: duplicate of {path}:5: the same game" in run.out  # blank lines count
+
+
+def test_filter_keeps_lines_as_dedupe_does(tricklog: Any, mixed: Path, tmp_path: Path) -> None:
+    lines = mixed.read_bytes().splitlines()
+    crlf = tmp_path / "crlf.jsonl"
+    crlf.write_bytes(b"".join(b" " + line + b"\t\r\n" for line in lines))
+    out = tmp_path / "all.jsonl"
+    assert tricklog("filter", str(crlf), "-o", str(out)).code == 0
+    assert out.read_bytes() == crlf.read_bytes()

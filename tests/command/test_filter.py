@@ -60,8 +60,51 @@ def test_count_prints_only_the_number(tricklog: Any, mixed: Path) -> None:
 )
 def test_criteria(tricklog: Any, mixed: Path, options: list[str], count: int) -> None:
     run = tricklog("filter", str(mixed), *options, "--count")
-    assert run.code == 0, run.err
+    assert run.code == (0 if count else 1), run.err  # 1 when nothing matched, as grep
     assert int(run.out) == count
+
+
+def test_nothing_matched_is_exit_1_in_both_modes_and_the_output_is_written(
+    tricklog: Any, mixed: Path, tmp_path: Path
+) -> None:
+    run = tricklog("filter", str(mixed), "--player", "Nobody", "--count")
+    assert (run.code, run.out, run.err) == (1, "0\n", "")  # it was exit 0
+    out = tmp_path / "nobody.jsonl"
+    run = tricklog("filter", str(mixed), "--player", "Nobody", "-o", str(out))
+    assert (run.code, out.read_bytes()) == (1, b"")
+    run = tricklog("filter", str(mixed), "--player", "Anna", "-o", str(out))
+    assert run.code == 0 and out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--problem", "no.such"], "unknown problem code no.such; tricklog codes lists them"),
+        (
+            ["--problem", "play.revok"],
+            "unknown problem code play.revok (did you mean play.revoke?)",
+        ),
+        (["--preset", "nosuch"], "unknown preset nosuch; they are oh_hell default, openspiel,"),
+        (["--preset", "Hoyle"], "unknown preset Hoyle (did you mean hoyle?); they are oh_hell "),
+        (
+            ["--game", "bestia", "--preset", "hoyle"],
+            "unknown preset hoyle; bestia's are default, reference, perugia, sisal",
+        ),
+    ],
+)
+def test_an_unknown_problem_code_or_preset_is_a_usage_error(
+    tricklog: Any, mixed: Path, options: list[str], says: str
+) -> None:
+    run = tricklog("filter", str(mixed), *options, "--count")
+    assert run.code == 2 and run.out == ""  # it printed 0 and exited 0
+    assert says in run.err
+
+
+def test_every_known_preset_and_code_is_taken(tricklog: Any, mixed: Path) -> None:
+    count = lambda *options: tricklog("filter", str(mixed), *options, "--count")  # noqa: E731
+    assert (count("--preset", "default").code, count("--preset", "default").out) == (0, "15\n")
+    assert (count("--preset", "perugia").code, count("--preset", "perugia").out) == (1, "0\n")
+    assert count("--problem", "record.json").code == 1  # known, but in no record here
 
 
 def test_event_and_dates(tricklog: Any, tmp_path: Path) -> None:

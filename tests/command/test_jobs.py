@@ -16,6 +16,7 @@ import pytest
 
 import replay.cli.checking
 import replay.parallel
+import replay.workers
 from records.io import Entry, ReadFailure
 from replay.parallel import CHUNK_RECORDS, IN_FLIGHT, START_AFTER, chunks, ordered_map
 from tests.command import processes
@@ -59,6 +60,8 @@ def pool_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times worker processes were started (with how many); they start after two
     chunks here, so that a small archive shows they work."""
     monkeypatch.setattr(replay.parallel, "START_AFTER", 2)
+    cores = replay.workers.cores()
+    monkeypatch.setattr(replay.workers, "cores", lambda: max(2, cores))  # -j 2 is not capped
     started: list[int] = []
     real = replay.parallel._start
 
@@ -236,3 +239,117 @@ def test_ctrl_c_ends_the_command_and_its_workers(tmp_path: Path) -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err == b""
+
+
+MiB = 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("jobs", "size", "cores", "workers"),
+    [
+        (0, 8 * MiB, 2, 1),  # a 7.6 MB archive: -j 0 was 50% slower than -j 1 on 2 cores
+        (0, 63 * MiB, 2, 1),
+        (0, 64 * MiB, 2, 2),  # two workers, each with at least BYTES_PER_WORKER
+        (0, 1000 * MiB, 2, 2),
+        (0, 100 * MiB, 8, 3),
+        (0, None, 4, 4),  # a stream: decided as it comes (ordered_map's after)
+        (1, 1000 * MiB, 2, 1),
+        (32, None, 2, 2),  # -j 32 on 2 cores ran 33 processes in about 960 MB
+        (3, 8 * MiB, 4, 3),  # asked for: as many as asked, up to the cores
+    ],
+)
+def test_how_many_workers(
+    jobs: int, size: int | None, cores: int, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert replay.workers.BYTES_PER_WORKER // MiB == 32
+    monkeypatch.setattr(replay.workers, "cores", lambda: cores)
+    assert replay.workers.workers_for(jobs, size) == workers
+
+
+def test_the_default_starts_workers_only_for_an_input_that_repays_them(
+    tmp_path: Path, tricklog, pool_starts: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(replay.parallel, "RANGE_BYTES", 50_000)  # many ranges: work for workers
+    archive = mixed_archive(tmp_path / "mixed.jsonl", 2)
+    size = archive.stat().st_size
+    monkeypatch.setattr(replay.workers, "BYTES_PER_WORKER", size // 2 + 1)  # 2 need more
+    one = tricklog("validate", "-j", "1", str(archive))
+    default = tricklog("validate", str(archive))
+    assert pool_starts == []  # checked here, as -j 1 checks it
+    assert (default.code, default.out.splitlines()[:-1]) == (one.code, one.out.splitlines()[:-1])
+    monkeypatch.setattr(replay.workers, "BYTES_PER_WORKER", size // 2)
+    assert tricklog("validate", str(archive)).out.splitlines()[:-1] == one.out.splitlines()[:-1]
+    assert pool_starts == [2]
+    packed = tmp_path / "mixed.jsonl.gz"  # a compressed byte stands for COMPRESSED_RATIO
+    packed.write_bytes(gzip.compress(archive.read_bytes()))
+    monkeypatch.setattr(replay.workers, "BYTES_PER_WORKER", size)
+    assert replay.workers.work_size({str(packed): 100, str(archive): 7}) == 807
+    tricklog("validate", str(packed))
+    assert pool_starts == [2]  # its size times 8 is less than twice the size of the archive
+
+
+def test_a_stream_starts_its_workers_once_enough_has_come(
+    tmp_path: Path, tricklog, pool_starts: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    archive = mixed_archive(tmp_path / "mixed.jsonl", 2).read_bytes()
+    monkeypatch.setattr(replay.workers, "BYTES_PER_WORKER", len(archive))
+    one = tricklog("validate", "-j", "1", "-", stdin=archive)
+    assert (
+        tricklog("validate", "-", stdin=archive).out.splitlines()[:-1]
+        == (one.out.splitlines()[:-1])
+    )
+    assert pool_starts == []  # all of it before 2 * BYTES_PER_WORKER
+    monkeypatch.setattr(replay.workers, "BYTES_PER_WORKER", len(archive) // 8)
+    assert (
+        tricklog("validate", "-", stdin=archive).out.splitlines()[:-1]
+        == (one.out.splitlines()[:-1])
+    )
+    assert pool_starts == [max(2, replay.workers.cores())]
+
+
+def test_units_are_checked_here_until_after_bytes_then_on_workers(
+    pool_starts: list[int],
+) -> None:
+    units = list(chunks(_entries(40, []), records=4))  # entries of 1..40 bytes
+    where = list(ordered_map(_where, units, 2, after=100))
+    here = os.getpid()
+    # 1+2+...+16 = 136 bytes: 4 chunks here, then START_AFTER // 2 (1) while workers start
+    assert where[:5] == [here] * 5
+    assert here not in where[5:] and len(where) == 10
+    assert pool_starts == [2]
+    assert list(ordered_map(_where, units, 2, after=1000)) == [here] * 10  # never enough
+    assert pool_starts == [2]
+
+
+def _where(entries: list[Entry]) -> int:
+    return os.getpid()
+
+
+def test_more_jobs_than_cores_are_capped_and_said(
+    mixed: Path, tricklog, pool_starts: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(replay.workers, "cores", lambda: 2)
+    run = tricklog("validate", "-j", "32", str(mixed))
+    assert pool_starts == [2]
+    assert run.err == (
+        "tricklog: -j 32 is more than the 2 core(s) this process may use; "
+        "checking with 2 worker process(es)\n"
+    )
+    assert tricklog("validate", "-q", "-j", "32", str(mixed)).err == ""
+
+
+def test_the_cores_a_cgroup_quota_allows(tmp_path: Path) -> None:
+    v2 = tmp_path / "v2"
+    (v2 / "box").mkdir(parents=True)
+    (v2 / "box" / "cpu.max").write_text("150000 100000\n")
+    assert replay.workers.cgroup_cpus(v2, "/box") == 2  # 1.5 CPUs: two processes may run
+    (v2 / "box" / "cpu.max").write_text("max 100000\n")
+    assert replay.workers.cgroup_cpus(v2, "/box") is None
+    v1 = tmp_path / "v1"
+    (v1 / "cpu").mkdir(parents=True)
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("300000\n")
+    (v1 / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    assert replay.workers.cgroup_cpus(v1, "/") == 3
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
+    assert replay.workers.cgroup_cpus(v1, "/") is None
+    assert replay.workers.cgroup_cpus(tmp_path / "none", "/") is None

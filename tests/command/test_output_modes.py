@@ -57,6 +57,23 @@ def test_the_summary_lists_the_ten_most_frequent_codes_then_the_rest() -> None:
     assert lines[-1] == "checked in 4.00 s: 4 record(s)/s, 0 hand(s)/s"
 
 
+@pytest.mark.parametrize("command", ["validate", "audit"])
+def test_no_rate_is_printed_when_nothing_was_checked(
+    command: str, tricklog, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    missing = str(tmp_path / "missing.jsonl")
+    run = tricklog(command, missing)
+    assert run.code == 3
+    assert run.out == "0 record(s), 0 hand(s): 0 valid, 0 with problems; 1 input(s) unreadable\n"
+    assert "checked in" not in run.out + run.err  # it said "checked in 0.01 s: 0 record(s)/s"
+    summary = json.loads(tricklog(command, "--format", "json", missing).out)["summary"]
+    assert summary["records_per_second"] is None and summary["hands_per_second"] is None
+    assert summary["elapsed_seconds"] >= 0
+    assert summary_lines(Summary(), Timing(4.0)) == [
+        "0 record(s), 0 hand(s): 0 valid, 0 with problems; 0 input(s) unreadable"
+    ]
+
+
 def test_jsonl_streams_a_line_per_record_then_the_summary(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     missing = tmp_path / "missing.jsonl"
     run = tricklog("audit", "-j1", "--format", "jsonl", str(REVOKE), str(missing), str(VALID))

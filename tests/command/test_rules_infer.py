@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+from records.oh_hell import preset
 from records.parse import dumps
 from replay.registry import GAMES
 
@@ -25,16 +26,17 @@ def test_infer_names_the_preset(tmp_path: Path, tricklog) -> None:  # type: igno
     assert "  default: contradicted at hand 1: bid.out-of-turn:" in run.out
 
 
-def test_no_preset_fits_is_exit_1_with_the_first_contradictions(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]
+def test_no_preset_fitting_a_valid_record_is_an_answer_exit_0(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]
     changed = GAMES["oh_hell"].generate(
         random.Random(0), hand_sizes="descending", first_bidder="dealer_left", game_id="c"
     )
+    assert tricklog("audit", _archive(tmp_path, changed)).code == 0  # a valid record
     run = tricklog("rules", "infer", _archive(tmp_path, changed))
-    assert run.code == 1
-    assert "no preset fits" in run.out
+    assert run.code == 0  # it was 1, as if the record had failed
+    assert "its rules fit\n" in run.out and "no preset fits" in run.out
     assert "  default: contradicted at hand 1: deal.hand-size:" in run.out
     run = tricklog("rules", "infer", _archive(tmp_path, changed), "--format", "json")
-    assert run.code == 1
+    assert run.code == 0
     document = json.loads(run.out)
     assert document["summary"] == {"records": 1, "fitted": 0, "unfitted": 1}
     found = document["records"][0]
@@ -43,6 +45,17 @@ def test_no_preset_fits_is_exit_1_with_the_first_contradictions(tmp_path: Path, 
     assert first["default"]["code"] == "deal.hand-size" and first["default"]["hand"] == 1
     assert found["parameters"]["hand_sizes"][0] == "descending"
     assert found["parameters"]["first_bidder"] == ["dealer_left"]
+
+
+def test_a_record_its_own_rules_do_not_fit_is_exit_1(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]
+    fitting = GAMES["oh_hell"].generate(random.Random(1), preset="hoyle", game_id="f")
+    played = GAMES["oh_hell"].generate(random.Random(0), preset="hoyle", game_id="h")
+    stated = preset("default", played.rules.num_players)  # not the rules it was played by
+    path = _archive(tmp_path, fitting, played.model_copy(update={"rules": stated}))
+    assert tricklog("audit", "-q", path).code == 1
+    run = tricklog("rules", "infer", path)
+    assert run.code == 1
+    assert "its rules do not fit" in run.out and "presets that fit: hoyle" in run.out
 
 
 def test_infer_reads_standard_input_and_reports_bad_inputs(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]

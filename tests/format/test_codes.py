@@ -39,9 +39,10 @@ CODE = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 NOT_CODES = re.compile(
     r"^(?:records|replay|tricklog|bench|tests|state)\."
     r"|\.(?:json|jsonl|ndjson|gz|bz2|xz|zst|py|md|txt|tmp|html|csv|parquet|tln)$"
+    r"|^cpu\.max$"
 )
 """Strings shaped like codes that are not: module paths, attribute paths (``state.size``) and
-file names."""
+file names (``cpu.max``: a control group's CPU quota, ``replay.workers``)."""
 TEMPLATE = re.compile(r"^\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 INVALID = sorted(FIXTURES.glob("*/invalid/*.json"))
 BROKEN = sorted(p for p in FIXTURES.glob("*/invalid/*--*") if p.suffix in (".json", ".tln"))

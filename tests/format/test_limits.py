@@ -154,9 +154,9 @@ def test_a_limit_set_in_the_environment_applies_to_the_command(
     monkeypatch.setenv("TRICKLOG_MAX_RECORD_BYTES", "1K")
     run = tricklog("validate", str(VALID))
     assert run.code == 3 and "more than 1 KiB" in run.err
-    monkeypatch.setenv("TRICKLOG_MAX_RECORD_BYTES", "a lot")
+    monkeypatch.setenv("TRICKLOG_MAX_RECORD_BYTES", "a lot")  # a usage error, as it starts
     run = tricklog("validate", str(VALID))
-    assert run.code == 3 and "TRICKLOG_MAX_RECORD_BYTES='a lot' is not a number" in run.err
+    assert run.code == 2 and "TRICKLOG_MAX_RECORD_BYTES='a lot' is not a number" in run.err
 
 
 def test_a_device_path_is_refused_before_it_is_read() -> None:
