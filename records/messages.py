@@ -33,6 +33,7 @@ from records.model_path import (
     literal_values,
     name_of,
     node_at,
+    required_keys,
     type_at,
     union_members,
 )
@@ -130,8 +131,15 @@ def _unknown_key(e: _Error) -> str:
     if parent is None:
         return f'unknown key "{key}"'
     known = keys(parent)
-    where = name_of(parent, node_at(e.raw, e.path[:-1]))
-    close = closest(key, known)
+    node = node_at(e.raw, e.path[:-1])
+    where = name_of(parent, node)
+    # a key the object lacks is the likeliest meaning; {"type": "bid", "bid": 1}: the value is
+    # there under its action's name, and "tricks", the one key it lacks, is what was meant
+    lacking = [k for k in required_keys(parent) if not isinstance(node, dict) or k not in node]
+    close = closest(key, lacking)
+    if close is None and len(lacking) == 1:
+        return f'unknown key "{key}" in {where}; did you mean "{lacking[0]}", the key it lacks?'
+    close = close or closest(key, known)
     if close is not None:
         return f'unknown key "{key}" in {where}; did you mean "{close}"?'
     extra = '; a source system\'s own data goes under "extensions"' if "extensions" in known else ""

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from records.duplicates import duplicate_keys, duplicates_in
 from records.messages import describe
+from records.model_path import declared_at, is_model, literal_of, union_members
 from records.problems import Kind, Problem, pointer
 from records.record import GAMES, AnyRecord, Record
 
@@ -106,10 +107,18 @@ _CODES = {
 
 
 def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
-    """The pydantic error location without union tags, i.e. the path in the JSON document."""
+    """The pydantic error location without union tags, i.e. the path in the JSON document.
+
+    pydantic names the member of a tagged union by its tag's value (``"oh_hell"``, ``"bid"``),
+    which may also be a key of the very object it tags (``{"type": "bid", "bid": 1}``, the most
+    natural slip in a record written by hand): whether a part is a tag is read from the models,
+    not guessed from the document, so that a missing ``tricks`` is reported as ``tricks``.
+    """
     path: list[str | int] = []
     node = raw
     for position, part in enumerate(loc):
+        if isinstance(node, dict) and position < len(loc) - 1 and _is_tag(raw, path, part):
+            continue
         if (isinstance(node, dict) and part in node) or (
             isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         ):
@@ -126,6 +135,20 @@ def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
 
 _GONE = object()
 """A place the document does not have (a missing key), unlike a value that is null."""
+
+
+_TAG_KEYS = ("game", "type")
+
+
+def _is_tag(raw: Any, path: list[str | int], part: Any) -> bool:
+    """Whether ``part``, met at ``path``, is the tag of the tagged union the models declare
+    there (a member's ``game`` or ``type`` value) rather than a key of the document."""
+    if not isinstance(part, str):
+        return False
+    members = [m for m in union_members(declared_at(AnyRecord, path, raw)) if is_model(m)]
+    return len(members) > 1 and any(
+        literal_of(member, key) == part for member in members for key in _TAG_KEYS
+    )
 
 
 def _hand_number(raw: Any, index: Any) -> int | None:
