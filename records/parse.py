@@ -15,8 +15,8 @@ import orjson
 from pydantic import TypeAdapter, ValidationError
 
 from records.duplicates import duplicate_keys, duplicates_in
-from records.messages import describe
-from records.model_path import declared_at, is_model, literal_of, union_members
+from records.messages import describe, missing_rules
+from records.model_path import declared_at, is_model, is_rules, literal_of, type_at, union_members
 from records.problems import Kind, Problem, pointer
 from records.record import GAMES, AnyRecord, Record
 
@@ -59,8 +59,13 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     game = raw.get("game") if isinstance(raw, dict) else None
     root = GAMES.get(game) if isinstance(game, str) else None
     problems: list[Problem] = []
-    for error in errors:
-        path = _real_path(raw, error["loc"])
+    paths = [_real_path(raw, error["loc"]) for error in errors]
+    lacking = _missing_rules(errors, paths, raw, root)
+    for error, path in zip(errors, paths, strict=True):
+        if lacking and _is_missing_rule(error, path):
+            if path[1] == lacking[0]:  # one problem for them all, where the first was
+                problems.append(_rules_problem(lacking, raw, str(game)))
+            continue
         code = _CODES.get(error["type"], "record.schema")
         if path == ["format_version"]:
             code = "record.format-version"
@@ -80,6 +85,36 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     # is both unknown and missing, and the unknown key is the one a person should see first.
     problems.sort(key=lambda p: p.code != "record.unknown-field")
     return problems
+
+
+def _missing_rules(errors: Any, paths: list[list[str | int]], raw: Any, root: Any) -> list[str]:
+    """The rules parameters the document's rules block leaves out, in the block's order."""
+    if root is None or not is_rules(type_at(root, ["rules"], raw)):
+        return []
+    return [
+        str(path[1])
+        for error, path in zip(errors, paths, strict=True)
+        if _is_missing_rule(error, path)
+    ]
+
+
+def _is_missing_rule(error: Any, path: list[str | int]) -> bool:
+    return (
+        _CODES.get(error["type"]) == "record.missing-field"
+        and len(path) == 2
+        and path[0] == "rules"
+    )
+
+
+def _rules_problem(lacking: list[str], raw: Any, game: str) -> Problem:
+    """One problem for every parameter a rules block leaves out (a block written by hand often
+    states only a preset and a table), rather than one per parameter."""
+    return Problem(
+        "record.missing-field",
+        Kind.MALFORMED,
+        missing_rules(game, lacking, raw.get("rules")),
+        pointer("rules", lacking[0]) if len(lacking) == 1 else pointer("rules"),
+    )
 
 
 def _document(data: bytes) -> Any:

@@ -84,9 +84,14 @@ CODES = (
         MALFORMED,
         ALL,
         "A required key is absent. The rules block must state every parameter of its game, "
-        "even those equal to the default.",
-        'the rules do not state "hook": a record states every rules parameter of oh_hell '
-        "(tricklog rules oh_hell lists them with their default values)",
+        "even those equal to the default, because a preset's values may change between "
+        "versions: the parameters it leaves out are one problem, which lists them and names "
+        "the command that prints the whole block of its preset (`tricklog rules GAME PRESET "
+        "--players N --format json`).",
+        'the rules do not state "hook"; a record states every rules parameter of oh_hell, '
+        "because a preset's values may change between versions. The whole block of the preset "
+        '"default" for 3 seats, to paste in: tricklog rules oh_hell default --players 3 '
+        "--format json",
     ),
     Code(
         "record.schema",

@@ -290,7 +290,58 @@ def test_a_missing_rules_parameter_says_every_parameter_is_stated() -> None:
     del record["rules"]["hook"]
     problem = first(record)
     assert (problem.code, problem.pointer) == ("record.missing-field", "/rules/hook")
-    assert problem.message.startswith('the rules do not state "hook": a record states every')
+    assert problem.message == (
+        'the rules do not state "hook"; a record states every rules parameter of oh_hell, '
+        "because a preset's values may change between versions. The whole block of the preset "
+        '"default" for 4 seats, to paste in: tricklog rules oh_hell default --players 4 '
+        "--format json"
+    )
+
+
+def test_a_rules_block_of_a_preset_and_a_table_is_one_problem_that_lists_what_it_lacks() -> None:
+    record = valid("oh_hell")
+    record["rules"] = {"preset": "hoyle", "num_players": 5, "hook": True, "nil_score": 7}
+    found = problems(record)
+    assert [(p.code, p.pointer) for p in found] == [
+        ("record.missing-field", "/rules"),
+        ("record.schema", "/rules/nil_score"),
+    ]
+    message = found[0].message
+    assert message.startswith(
+        "the rules do not state 14 parameters of oh_hell: hand_sizes, single_hand_size, "
+        "no_trump_rule, first_bidder, first_leader, must_trump_when_void, miss_score, "
+    )
+    assert message.endswith(
+        'The whole block of the preset "hoyle" for 5 seats, to paste in: '
+        "tricklog rules oh_hell hoyle --players 5 --format json"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "ending"),
+    [
+        ({"preset": "sevens", "num_players": 4}, "oh_hell PRESET --format json (tricklog rules "),
+        ({"num_players": 4}, "oh_hell PRESET --format json (tricklog rules oh_hell lists "),
+        ({"preset": "hoyle", "num_players": 2}, 'the preset "hoyle", to paste in: tricklog rules '),
+        ({"preset": "hoyle", "num_players": "4"}, "tricklog rules oh_hell hoyle --format json"),
+    ],
+)
+def test_a_short_rules_block_names_the_command_it_can(rules: dict[str, Any], ending: str) -> None:
+    record = valid("oh_hell")
+    record["rules"] = rules
+    [lacking] = [p for p in problems(record) if p.code == "record.missing-field"]
+    assert lacking.pointer == "/rules" and ending in lacking.message
+
+
+def test_a_record_without_rules_says_how_to_get_them() -> None:
+    record = valid("bestia")
+    del record["rules"]
+    problem = first(record)
+    assert (problem.code, problem.pointer) == ("record.missing-field", "/rules")
+    assert problem.message == (
+        'the record needs the key "rules". The whole block of a preset, to paste in: tricklog '
+        "rules bestia PRESET --format json (tricklog rules bestia lists the presets)"
+    )
 
 
 # --- the tags: game and action type ----------------------------------------------------------
