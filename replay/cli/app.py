@@ -97,6 +97,25 @@ def main(argv: list[str] | None = None) -> int:
     args = [a for a in args[:end] if a != "--debug"] + args[end:]
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
+    with _debugging(debug):
+        return _run(args, debug)
+
+
+@contextmanager
+def _debugging(debug: bool) -> Iterator[None]:
+    """``TRICKLOG_DEBUG`` set for as long as the command runs with ``--debug``: a record that
+    tricklog fails on then raises (``replay.check.failed``), in worker processes too."""
+    if not debug or os.environ.get("TRICKLOG_DEBUG"):
+        yield
+        return
+    os.environ["TRICKLOG_DEBUG"] = "1"
+    try:
+        yield
+    finally:
+        del os.environ["TRICKLOG_DEBUG"]
+
+
+def _run(args: list[str], debug: bool) -> int:
     try:
         with _signals_exit():
             result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)

@@ -47,6 +47,9 @@ class Kitty(Ledger):
     def lost(self) -> None:
         self.balance = None
 
+    def amounts(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return () if self.balance is None else (("kitty's balance", (self.balance,)),)
+
 
 class PinochleReferee(Referee[PinochleRules, Table, State]):
     engine = ENGINE
