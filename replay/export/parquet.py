@@ -3,8 +3,9 @@
 Needs the ``[parquet]`` extra (pyarrow); the registry says so before anything is read when it
 is missing (``records.formats.registry.Format.needs``). Each column has the type docs/csv.md
 gives it (64-bit integers, booleans, strings; blank is null), whatever the rows hold, so that
-tables of many runs concatenate; a column holding a value not of its type (a claim recorded as a
-fraction) is written as text, as CSV writes it. A Parquet file is written at the end, whole: the rows of every
+tables of many runs concatenate: Bestia's exact fractions of money are integers over the hand's
+``denominator`` (``replay.export.tables``); a column holding a value not of its type (an amount
+beyond 64 bits) is written as text, as CSV writes it. A Parquet file is written at the end, whole: the rows of every
 record are held in memory until then. ``decode``: as for ``csv``.
 """
 
@@ -46,8 +47,8 @@ def write(records: Iterable[Any], form: str | None = None) -> Iterator[bytes | L
 
 
 def _array(pa: Any, values: list[Any], kind: type) -> Any:
-    """A column of its documented type; as text when a value is not of it (a Bestia share
-    that is a fraction: pyarrow would cut ``Fraction(80, 3)`` to 26 without a word)."""
+    """A column of its documented type; as text when a value is not of it (pyarrow would cut
+    a ``Fraction`` to an integer without a word, and refuses an integer beyond 64 bits)."""
     types = {int: pa.int64(), bool: pa.bool_(), str: pa.string()}
     if all(v is None or type(v) is kind for v in values):  # a bool is no int here
         try:
