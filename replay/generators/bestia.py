@@ -97,11 +97,11 @@ def growing_pot(
 ) -> BestiaRecord:
     """A legal sitting under the default rules in which every seat plays every hand, so that
     every seat that takes no trick pays a bestia of the whole pot into the next one: at ten
-    seats the pot grows about eightfold a hand, past the format's integer limit (2^53 - 1) by
-    hand 18 and past 4,300 digits by hand 5,000. It claims nothing (no claim could state such
-    money): the worst case of computed values, for the tests of their limit. One round of the
-    deal is played, then played again and again (the play of a hand does not depend on the
-    pot), so that a long sitting costs little to make."""
+    seats the pot grows about eightfold a hand, past the format's integer limit (2^53 - 1)
+    around hand 16 and past 4,300 digits by hand 5,000. It claims nothing (no claim could
+    state such money): the worst case of computed values, for the tests of their limit. One
+    round of the deal is played, then played again and again (the play of a hand does not
+    depend on the pot), so that a long sitting costs little to make."""
     rules = make_rules("default", players)
     dealer = 0
     recorded: list[Hand] = []
