@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -38,6 +39,7 @@ __all__ = [
     "ReadLimits",
     "SettingError",
     "Text",
+    "debug_requested",
     "depth_exceeds",
     "too_deep",
 ]
@@ -103,6 +105,24 @@ class ReadLimits:
 class SettingError(ValueError):
     """An environment variable tricklog reads holds a value it cannot use: the message names
     the variable, shows the value and says what it takes."""
+
+
+_ON = ("1", "true", "yes", "on")
+_OFF = ("", "0", "false", "no", "off")
+
+
+def debug_requested(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``TRICKLOG_DEBUG`` asks for the traceback of an internal error (the command's
+    ``--debug`` sets it, so that worker processes see it too); ``SettingError`` for a value that
+    is not a yes or a no."""
+    text = (os.environ if environ is None else environ).get("TRICKLOG_DEBUG", "")
+    value = text.strip().lower()
+    if value in _ON:
+        return True
+    if value in _OFF:
+        return False
+    shown = repr(text if len(text) <= 40 else text[:40] + "...")
+    raise SettingError(f"TRICKLOG_DEBUG={shown} is not 1 or 0 (or true, false, yes, no, on, off)")
 
 
 MAX_SETTING = 1024**4

@@ -33,12 +33,13 @@ from records.model_path import (
     literal_values,
     name_of,
     node_at,
+    required_keys,
     type_at,
     union_members,
 )
 from records.suggest import DECK_WORDS, closest, deck_of_pattern, guess, suggest_card
 
-__all__ = ["describe", "rules_error", "rules_with", "unknown_parameter"]
+__all__ = ["describe", "missing_rules", "rules_error", "rules_with", "unknown_parameter"]
 
 Path = Sequence[str | int]
 
@@ -78,6 +79,44 @@ def rules_error(exc: ValidationError, rules_type: Any, game: str) -> str:
     """A rules block that does not validate (``preset(..., num_players=2)``), in words."""
     return "; ".join(
         describe(e, list(e["loc"]), None, rules_type, game) for e in exc.errors(include_url=False)
+    )
+
+
+def missing_rules(game: str, names: Sequence[str], stated: Any) -> str:
+    """One message for every parameter a rules block leaves out (``names``, in the block's
+    order), saying how to get the whole block of the preset it names (``stated`` is the block
+    as the document has it)."""
+    listed = ", ".join(names)
+    what = f'"{listed}"' if len(names) == 1 else f"{len(names)} parameters of {game}: {listed}"
+    return (
+        f"the rules do not state {what}; a record states every rules parameter of {game}, "
+        f"because a preset's values may change between versions. {full_block(game, stated)}"
+    )
+
+
+def full_block(game: str, stated: Any) -> str:
+    """How to print the rules block a record meant, to paste in: the preset ``stated`` names,
+    at the table it states (``stated``: the rules as the document has them, if at all)."""
+    from records.rulebook import presets, rules_block, seats_parameter  # noqa: PLC0415 (a cycle)
+
+    named = stated.get("preset") if isinstance(stated, dict) else None
+    if not isinstance(named, str) or named not in presets(game):
+        return (
+            f"The whole block of a preset, to paste in: tricklog rules {game} PRESET --format "
+            f"json (tricklog rules {game} lists the presets)"
+        )
+    seats = stated.get(seats_parameter(game)) if isinstance(stated, dict) else None
+    players = ""
+    if isinstance(seats, int) and not isinstance(seats, bool):
+        try:
+            rules_block(game, named, seats)
+            players = f" --players {seats}"
+        except (TypeError, ValueError):
+            pass  # a number of seats the format refuses is a problem of its own
+    table = f" for {seats} seats" if players else ""
+    return (
+        f'The whole block of the preset "{named}"{table}, to paste in: '
+        f"tricklog rules {game} {named}{players} --format json"
     )
 
 
@@ -130,8 +169,15 @@ def _unknown_key(e: _Error) -> str:
     if parent is None:
         return f'unknown key "{key}"'
     known = keys(parent)
-    where = name_of(parent, node_at(e.raw, e.path[:-1]))
-    close = closest(key, known)
+    node = node_at(e.raw, e.path[:-1])
+    where = name_of(parent, node)
+    # a key the object lacks is the likeliest meaning; {"type": "bid", "bid": 1}: the value is
+    # there under its action's name, and "tricks", the one key it lacks, is what was meant
+    lacking = [k for k in required_keys(parent) if not isinstance(node, dict) or k not in node]
+    close = closest(key, lacking)
+    if close is None and len(lacking) == 1:
+        return f'unknown key "{key}" in {where}; did you mean "{lacking[0]}", the key it lacks?'
+    close = close or closest(key, known)
     if close is not None:
         return f'unknown key "{key}" in {where}; did you mean "{close}"?'
     extra = '; a source system\'s own data goes under "extensions"' if "extensions" in known else ""
@@ -150,14 +196,12 @@ def _missing_key(e: _Error) -> str:
     if e.path == ["format_version"]:
         return "the record does not state its format_version; this tricklog reads version 1"
     parent = e.parent()
-    if is_rules(parent):
-        game = e.game or "this game"
-        return (
-            f'the rules do not state "{key}": a record states every rules parameter of {game} '
-            f"(tricklog rules {game} lists them with their default values)"
-        )
+    if is_rules(parent) and e.game is not None:
+        return missing_rules(e.game, [key], node_at(e.raw, e.path[:-1]))
     if parent is None:
         return f'the key "{key}" is missing'
+    if e.path == ["rules"] and e.game is not None:
+        return f'the record needs the key "rules". {full_block(e.game, None)}'
     where = name_of(parent, node_at(e.raw, e.path[:-1]))
     return f'{where} needs the key "{key}"'
 

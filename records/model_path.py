@@ -24,6 +24,7 @@ __all__ = [
     "literal_values",
     "name_of",
     "node_at",
+    "required_keys",
     "type_at",
     "union_members",
 ]
@@ -74,6 +75,19 @@ def _fields(tp: Any) -> dict[str, Any]:
 
 def keys(tp: Any) -> list[str]:
     return list(_fields(tp))
+
+
+def required_keys(tp: Any) -> list[str]:
+    """The keys a model or a dataclass cannot do without (those with no default)."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [name for name, info in tp.model_fields.items() if info.is_required()]
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return [
+            f.name
+            for f in dataclasses.fields(tp)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
+    return []
 
 
 def literal_of(model: Any, key: str) -> Any:

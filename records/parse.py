@@ -15,7 +15,8 @@ import orjson
 from pydantic import TypeAdapter, ValidationError
 
 from records.duplicates import duplicate_keys, duplicates_in
-from records.messages import describe
+from records.messages import describe, missing_rules
+from records.model_path import declared_at, is_model, is_rules, literal_of, type_at, union_members
 from records.problems import Kind, Problem, pointer
 from records.record import GAMES, AnyRecord, Record
 
@@ -58,8 +59,13 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     game = raw.get("game") if isinstance(raw, dict) else None
     root = GAMES.get(game) if isinstance(game, str) else None
     problems: list[Problem] = []
-    for error in errors:
-        path = _real_path(raw, error["loc"])
+    paths = [_real_path(raw, error["loc"]) for error in errors]
+    lacking = _missing_rules(errors, paths, raw, root)
+    for error, path in zip(errors, paths, strict=True):
+        if lacking and _is_missing_rule(error, path):
+            if path[1] == lacking[0]:  # one problem for them all, where the first was
+                problems.append(_rules_problem(lacking, raw, str(game)))
+            continue
         code = _CODES.get(error["type"], "record.schema")
         if path == ["format_version"]:
             code = "record.format-version"
@@ -79,6 +85,36 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     # is both unknown and missing, and the unknown key is the one a person should see first.
     problems.sort(key=lambda p: p.code != "record.unknown-field")
     return problems
+
+
+def _missing_rules(errors: Any, paths: list[list[str | int]], raw: Any, root: Any) -> list[str]:
+    """The rules parameters the document's rules block leaves out, in the block's order."""
+    if root is None or not is_rules(type_at(root, ["rules"], raw)):
+        return []
+    return [
+        str(path[1])
+        for error, path in zip(errors, paths, strict=True)
+        if _is_missing_rule(error, path)
+    ]
+
+
+def _is_missing_rule(error: Any, path: list[str | int]) -> bool:
+    return (
+        _CODES.get(error["type"]) == "record.missing-field"
+        and len(path) == 2
+        and path[0] == "rules"
+    )
+
+
+def _rules_problem(lacking: list[str], raw: Any, game: str) -> Problem:
+    """One problem for every parameter a rules block leaves out (a block written by hand often
+    states only a preset and a table), rather than one per parameter."""
+    return Problem(
+        "record.missing-field",
+        Kind.MALFORMED,
+        missing_rules(game, lacking, raw.get("rules")),
+        pointer("rules", lacking[0]) if len(lacking) == 1 else pointer("rules"),
+    )
 
 
 def _document(data: bytes) -> Any:
@@ -106,10 +142,18 @@ _CODES = {
 
 
 def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
-    """The pydantic error location without union tags, i.e. the path in the JSON document."""
+    """The pydantic error location without union tags, i.e. the path in the JSON document.
+
+    pydantic names the member of a tagged union by its tag's value (``"oh_hell"``, ``"bid"``),
+    which may also be a key of the very object it tags (``{"type": "bid", "bid": 1}``, the most
+    natural slip in a record written by hand): whether a part is a tag is read from the models,
+    not guessed from the document, so that a missing ``tricks`` is reported as ``tricks``.
+    """
     path: list[str | int] = []
     node = raw
     for position, part in enumerate(loc):
+        if isinstance(node, dict) and position < len(loc) - 1 and _is_tag(raw, path, part):
+            continue
         if (isinstance(node, dict) and part in node) or (
             isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         ):
@@ -126,6 +170,20 @@ def _real_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
 
 _GONE = object()
 """A place the document does not have (a missing key), unlike a value that is null."""
+
+
+_TAG_KEYS = ("game", "type")
+
+
+def _is_tag(raw: Any, path: list[str | int], part: Any) -> bool:
+    """Whether ``part``, met at ``path``, is the tag of the tagged union the models declare
+    there (a member's ``game`` or ``type`` value) rather than a key of the document."""
+    if not isinstance(part, str):
+        return False
+    members = [m for m in union_members(declared_at(AnyRecord, path, raw)) if is_model(m)]
+    return len(members) > 1 and any(
+        literal_of(member, key) == part for member in members for key in _TAG_KEYS
+    )
 
 
 def _hand_number(raw: Any, index: Any) -> int | None:

@@ -20,7 +20,18 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import TypeAdapter
 
-__all__ = ["PRESET_NOTES", "Parameter", "describe_type", "parameters", "preset_values", "presets"]
+from records.messages import rules_with
+
+__all__ = [
+    "PRESET_NOTES",
+    "Parameter",
+    "describe_type",
+    "parameters",
+    "preset_values",
+    "presets",
+    "rules_block",
+    "seats_parameter",
+]
 
 PRESET_NOTES: dict[str, dict[str, str]] = {
     "oh_hell": {
@@ -102,6 +113,30 @@ def parameters(game: str) -> tuple[Parameter, ...]:
 def preset_values(game: str, preset: str) -> dict[str, Any]:
     """The values of a preset, by parameter, as JSON writes them."""
     rules = presets(game)[preset]
+    dumped: dict[str, Any] = TypeAdapter(type(rules)).dump_python(rules, mode="json")
+    return dumped
+
+
+_SEATS = ("num_players", "table_size")
+
+
+def seats_parameter(game: str) -> str:
+    """The parameter that says how many seats the table has (``table_size`` for pinochle)."""
+    names = {field.name for field in dataclasses.fields(type(presets(game)["default"]))}
+    return next(name for name in _SEATS if name in names)
+
+
+def rules_block(game: str, preset: str, players: int | None = None) -> dict[str, Any]:
+    """The ``rules`` block of a record played under ``preset`` (at a table of ``players`` seats,
+    or the preset's own number), every parameter stated, as JSON writes it: what ``tricklog
+    rules GAME PRESET --format json`` prints to paste into a record.
+
+    Raises ``ValueError`` in words for a number of seats the format does not allow.
+    """
+    if players is None:
+        return preset_values(game, preset)
+    base = presets(game)[preset]
+    rules = rules_with(base, TypeAdapter(type(base)), game, **{seats_parameter(game): players})
     dumped: dict[str, Any] = TypeAdapter(type(rules)).dump_python(rules, mode="json")
     return dumped
 

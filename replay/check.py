@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import gc
 import re
+import traceback
 from collections.abc import Container, Iterable, Iterator
+from pathlib import Path
 from typing import IO, Any
 
 import msgspec
 
 from records.duplicates import find_duplicates
 from records.io import Entry, ReadFailure, iter_entries
-from records.limits import too_deep
+from records.limits import debug_requested, too_deep
 from records.problems import Kind, Problem, pointer
 from records.structs import ANY_RECORD
 from replay.claims import compare_claims
@@ -29,12 +31,14 @@ from replay.report import RecordReport, report
 from replay.steps import Step
 
 __all__ = [
+    "INTERNAL_ERROR",
     "check",
     "check_bytes",
     "check_entry",
     "check_paths",
     "check_record",
     "decode",
+    "failed",
     "paused",
     "steps",
 ]
@@ -149,13 +153,56 @@ def check_record(record: Any, source: str = "<record>", *, audit: bool = False) 
 def check_bytes(
     data: bytes, *, audit: bool = True, detail: bool = True, source: str = "<record>"
 ) -> RecordReport:
-    """Decode and check one record's bytes; a malformed record gives a report, never raises."""
+    """Decode and check one record's bytes; a malformed record gives a report, never raises.
+
+    Nor does a record tricklog fails on: its report has one ``record.internal-error`` problem
+    (``failed``), so that the records after it are checked all the same (with
+    ``TRICKLOG_DEBUG`` set, the error is raised)."""
     with _PAUSED:
-        decoded = decode(data)
-        if isinstance(decoded, list):
-            problems: list[Problem] = decoded
-            return RecordReport(source=source, problems=problems)
-        return check(decoded, audit=audit, detail=detail, source=source)
+        try:
+            decoded = decode(data)
+            if isinstance(decoded, list):
+                problems: list[Problem] = decoded
+                return RecordReport(source=source, problems=problems)
+            return check(decoded, audit=audit, detail=detail, source=source)
+        except Exception as exc:  # one record must never end a run
+            if debugging():
+                raise
+            return failed(source, exc)
+
+
+INTERNAL_ERROR = "record.internal-error"
+"""The code of a record tricklog failed on: a fault of tricklog's, whatever the record holds."""
+
+
+def failed(source: str, exc: Exception) -> RecordReport:
+    """The report of a record whose check (or whose rendering) raised ``exc``: one problem that
+    says so, where in tricklog, and that it is tricklog's fault. A run counts it as a record
+    with a problem, goes on, and ends with exit code 3 (an internal error)."""
+    where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    place = ""
+    if where:
+        frame = where[0]
+        parts = Path(frame.filename).parts
+        inside = parts[-3:] if len(parts) >= 3 else parts
+        place = f" at {'/'.join(inside)}:{frame.lineno}"
+    text = str(exc)
+    text = text if len(text) <= 200 else text[:197] + "..."
+    message = (
+        f"tricklog failed on this record ({type(exc).__name__}{place}: {text}); the fault is "
+        "tricklog's, whatever the record holds: please report it with the record"
+    )
+    return RecordReport(source=source, problems=[Problem(INTERNAL_ERROR, Kind.MALFORMED, message)])
+
+
+def debugging() -> bool:
+    """Whether an internal error is to be raised with its traceback (``--debug``, or
+    ``TRICKLOG_DEBUG`` set to a yes; a value that is neither a yes nor a no is a no here, and
+    the command refuses it as it starts)."""
+    try:
+        return debug_requested()
+    except ValueError:
+        return False
 
 
 def check_entry(entry: Entry, *, audit: bool = False, detail: bool = True) -> RecordReport:

@@ -14,8 +14,10 @@ on any number of cores or machines.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Generator, Iterator, Sequence
+from fractions import Fraction
 from typing import Any, Final
 
+from records.limits import MAX_INT
 from records.problems import Kind, Problem, Violation, pointer
 from replay.engine import DealFault, Engine
 from replay.referee import Ledger, Referee, players_problem
@@ -78,7 +80,12 @@ def replay(
             result, problems = _hand(record, referee, sitting.table, index, hand, sitting.ledger)
             for problem in problems:
                 yield ProblemFound(problem)
-        sitting.settle(index, hand, result)
+        beyond = sitting.settle(index, hand, result)
+        if beyond is not None:  # what would follow is beyond what any output could carry
+            yield ProblemFound(beyond)
+            yield result
+            yield sitting.stop()
+            return
         yield result
     yield sitting.end()
 
@@ -108,18 +115,26 @@ class _Sitting:
             self.totals = None
             self.ledger.lost()
 
-    def settle(self, index: int, hand: Any, result: HandSettled) -> None:
-        """Take a replayed hand into the totals and the ledger; attach its claims."""
+    def settle(self, index: int, hand: Any, result: HandSettled) -> Problem | None:
+        """Take a replayed hand into the totals and the ledger; attach its claims. A problem
+        when an amount it computes is beyond the integers a record can state: the hand is then
+        stopped, and the record is to be checked no further."""
         referee, ledger = self.referee, self.ledger
         totals: list[Any] | None = self.totals  # whole numbers, or Bestia's exact fractions
         status = result.status
+        beyond: Problem | None = None
         if status is COMPLETE:
             self.scored = True
+            scores: list[Any] = result.scores  # type: ignore[assignment]
             if totals is not None:
-                scores: list[Any] = result.scores  # type: ignore[assignment]
                 if len(scores) != len(totals):
                     raise ValueError("a hand's scores and the running totals differ in length")
                 totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
+            amounts = (("score for the hand", scores), ("running total", totals or ()))
+            beyond = _beyond(index, hand.number, (*amounts, *result.settlement.amounts()))
+            if beyond is not None:
+                result.status, result.scores, result.settlement = STOPPED, None, None
+                totals = None
         elif status is STOPPED:
             totals = None
         self.totals = result.totals = totals
@@ -127,8 +142,13 @@ class _Sitting:
         if result.settlement is not None:
             ledger.settled(result.settlement)
             result.explain = referee.explainer(self.record, result, ledger)
+            beyond = _beyond(index, hand.number, ledger.amounts())
+            if beyond is not None:
+                self.totals = None
+                ledger.lost()
         else:
             ledger.lost()
+        return beyond
 
     def end(self) -> RecordSettled:
         referee, totals = self.referee, self.totals
@@ -136,9 +156,69 @@ class _Sitting:
         claims = referee.record_claims(self.record, totals, winners, self.ledger)
         return RecordSettled(totals, winners, claims)
 
+    def stop(self) -> RecordSettled:
+        """The end of a record checked no further than a hand: its own claims (final totals,
+        winners) are about hands never replayed, so nothing is compared with them."""
+        claims = self.referee.record_claims(self.record, None, None, self.ledger)
+        for claim in claims:
+            claim.computed, claim.follows = None, None
+        return RecordSettled(None, None, claims)
+
 
 def _seat(player: Any) -> int:
     return int(player.seat)
+
+
+def _beyond(
+    index: int, number: int, amounts: Sequence[tuple[str, Sequence[Any]]]
+) -> Problem | None:
+    """``limit.computed-value`` for the first of ``amounts`` (name, values: one per seat, or
+    one) beyond the record format's integer limit, or None.
+
+    A record states no integer beyond ±(2^53 - 1) (``records.limits.MAX_INT``), so no claim
+    could agree with such an amount, and outputs need not carry one: a sitting whose pot
+    doubles hand after hand would otherwise reach numbers of thousands of digits that no
+    output can write. The record stops at the hand that first computes one.
+    """
+    for name, values in amounts:
+        if not values or (
+            type(sum(values)) is int and min(values) >= -MAX_INT and max(values) <= MAX_INT
+        ):
+            continue  # integers within the limit (the loops in C: this runs every hand)
+        for seat, value in enumerate(values):
+            if _fits(value):
+                continue
+            what = f"seat {seat}'s {name}" if len(values) > 1 else f"the {name}"
+            return Problem(
+                "limit.computed-value",
+                Kind.MALFORMED,
+                f"in hand {number}, {what} comes to {_size(value)}, beyond the integers a record "
+                f"can state (±{MAX_INT:,}, 2^53 - 1): no claim could agree with it, and the "
+                "record is checked no further",
+                f"/hands/{index}",
+                hand=number,
+                seat=seat if len(values) > 1 else None,
+            )
+    return None
+
+
+def _fits(value: Any) -> bool:
+    """Whether an amount (an integer, or Bestia's exact fraction) is one a record can state."""
+    if isinstance(value, int):
+        return -MAX_INT <= value <= MAX_INT
+    if isinstance(value, Fraction):
+        return -MAX_INT <= value.numerator <= MAX_INT and value.denominator <= MAX_INT
+    return True
+
+
+def _size(value: Any) -> str:
+    """An amount beyond the limit in words: its digits, when it has too many to show."""
+    whole = value.numerator if isinstance(value, Fraction) else value
+    digits = int(abs(whole).bit_length() * 0.30103) + 1
+    if digits > 30 or (isinstance(value, Fraction) and value.denominator > MAX_INT):
+        kind = "a fraction" if isinstance(value, Fraction) else "an integer"
+        return f"{'minus ' if value < 0 else ''}{kind} of about {digits:,} digits"
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _setup_problem(record: Any, rules: Any, referee: Referee[Any, Any, Any]) -> Problem | None:

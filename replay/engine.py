@@ -95,6 +95,12 @@ class Settlement(Protocol):
     @property
     def scores(self) -> Sequence[int] | None: ...
 
+    def amounts(self) -> Sequence[tuple[str, Sequence[Any]]]:
+        """Every other amount the settlement computed that can grow from hand to hand (a pot,
+        shares, a kitty), by name (per seat where there is one per seat): the driver holds each
+        to the record format's integer limit, as it does the scores and the running totals."""
+        ...
+
 
 def no_rules_fault(rules: object) -> RulesFault | None:
     """``rules_fault`` of a game whose every rules block the format accepts can be played."""

@@ -52,6 +52,11 @@ class Ledger:
     def lost(self) -> None:
         """A hand could not be settled (or was left out): what the ledger holds is unknown."""
 
+    def amounts(self) -> Sequence[tuple[str, Sequence[Any]]]:
+        """What the ledger holds that grows from hand to hand (a kitty's balance), by name, for
+        the record format's integer limit (``Settlement.amounts``)."""
+        return ()
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Referee(Generic[R, T, S]):

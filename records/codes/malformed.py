@@ -1,5 +1,5 @@
-"""Malformed: the text is not JSON, does not fit the record format, or states rules, seats or
-claim lists that no hand can be checked against."""
+"""Malformed: the text is not JSON, does not fit the record format, states rules, seats or
+claim lists that no hand can be checked against, or makes money no record could state."""
 
 from __future__ import annotations
 
@@ -84,9 +84,14 @@ CODES = (
         MALFORMED,
         ALL,
         "A required key is absent. The rules block must state every parameter of its game, "
-        "even those equal to the default.",
-        'the rules do not state "hook": a record states every rules parameter of oh_hell '
-        "(tricklog rules oh_hell lists them with their default values)",
+        "even those equal to the default, because a preset's values may change between "
+        "versions: the parameters it leaves out are one problem, which lists them and names "
+        "the command that prints the whole block of its preset (`tricklog rules GAME PRESET "
+        "--players N --format json`).",
+        'the rules do not state "hook"; a record states every rules parameter of oh_hell, '
+        "because a preset's values may change between versions. The whole block of the preset "
+        '"default" for 3 seats, to paste in: tricklog rules oh_hell default --players 3 '
+        "--format json",
     ),
     Code(
         "record.schema",
@@ -153,5 +158,32 @@ CODES = (
         "A rules block tricklog cannot apply rather than guess at: `bestia_amount` = `fixed` "
         "without `bestia_fixed`. Every value of every parameter is otherwise applied.",
         "bestia_amount = fixed needs bestia_fixed",
+    ),
+    Code(
+        "limit.computed-value",
+        MALFORMED,
+        ALL,
+        "An amount a hand's replay computes (a score, a running total, Bestia's pot, a share, a "
+        "bestia or the pot carried, pinochle's kitty) is beyond the integers a record can "
+        "state, ±9,007,199,254,740,991 (2^53 - 1), so no claim could agree with it. The "
+        "record is checked no further than that hand, and its own claims are left unchecked. "
+        "A Bestia sitting whose pot is paid as a bestia hand after hand gets there: at ten "
+        "seats that all play, in sixteen hands.",
+        "in hand 2, seat 1's score for the hand comes to 9,007,199,254,740,993, beyond the "
+        "integers a record can state (±9,007,199,254,740,991, 2^53 - 1): no claim could agree "
+        "with it, and the record is checked no further",
+    ),
+    Code(
+        "record.internal-error",
+        MALFORMED,
+        (),
+        "tricklog failed on the record: a fault of tricklog's, whatever the record holds. The "
+        "message names the error and where in tricklog it happened; the run checks the other "
+        "records all the same and ends with exit code 3. Please report it with the record.",
+        "tricklog failed on this record (ValueError at engines/bestia/pot.py:153: ...); the "
+        "fault is tricklog's, whatever the record holds: please report it with the record",
+        note="raised by no record tricklog knows of: it stands for a fault of tricklog's own, "
+        "so that one record never ends a run (`TRICKLOG_DEBUG=1` or `--debug` raises it with "
+        "its traceback instead)",
     ),
 )

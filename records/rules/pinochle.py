@@ -104,7 +104,7 @@ class PinochleRules:
     flush_extra_marriage: bool
     """Allow a flush with the second trump King or Queen (190) or both (230) as one meld."""
     grand_pinochle_60: bool
-    """Allow the grand pinochle K♠ Q♠ J♦ for 60."""
+    """Allow the grand pinochle KS QS JD for 60."""
     round_house_bonus: bool
     """Allow the round house (King and Queen of every suit) as one meld for 250."""
     bury_restrictions: BuryRestrictions

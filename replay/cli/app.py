@@ -103,6 +103,29 @@ def main(argv: list[str] | None = None) -> int:
         return Exit.USAGE
     debug = "--debug" in args[:end] or environment.debug()
     args = [a for a in args[:end] if a != "--debug"] + args[end:]
+    with _debugging(debug):
+        return _run(args, debug)
+
+
+@contextmanager
+def _debugging(debug: bool) -> Iterator[None]:
+    """``TRICKLOG_DEBUG`` set for as long as the command runs with ``--debug``: a record that
+    tricklog fails on then raises (``replay.check.failed``), in worker processes too."""
+    before = os.environ.get("TRICKLOG_DEBUG")
+    if not debug or before == "1":
+        yield
+        return
+    os.environ["TRICKLOG_DEBUG"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["TRICKLOG_DEBUG"]
+        else:
+            os.environ["TRICKLOG_DEBUG"] = before
+
+
+def _run(args: list[str], debug: bool) -> int:
     try:
         with _signals_exit():
             result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from replay.cli.reporters import Rendered, Rendering
     from replay.html.report import Page, ReportFolder
     from replay.parallel import Shard, Work
+    from replay.report import RecordReport
     from replay.summary import Summary
 
 clock = time.perf_counter
@@ -72,25 +73,41 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     collector finds nothing young to walk (it would otherwise walk the last report's every
     object, record after record: a fifth of a command's time)."""
     from replay.check import check_bytes, paused
-    from replay.cli.reporters import render
     from replay.summary import Summary
 
     batch = Batch(Summary())
-    summary, shown = batch.summary, batch.shown
     audit, detail = how.audit, how.claims_detail
     with paused():
         for place, entry in enumerate(entries):
             report = check_bytes(entry.data, audit=audit, detail=detail, source=entry.where)
-            summary.add(report)
-            rendered = render(report, how)
-            if rendered is not None:
-                shown.append(rendered)
-            if how.pages and not report.valid:
-                from replay.html.report import page_of
-
-                batch.pages.append(page_of(report, place))
-            del report, rendered  # inside the pause (above)
+            _take(batch, report, place, how)
+            del report  # inside the pause (above)
     return batch
+
+
+def _take(batch: Batch, report: RecordReport, place: int, how: Rendering) -> None:
+    """Count and render a record's report (and make its page); a record whose rendering fails
+    is counted and shown as a record tricklog failed on, and the run goes on."""
+    from replay.check import debugging, failed
+    from replay.cli.reporters import render
+
+    try:
+        rendered = render(report, how)
+        page = None
+        if how.pages and not report.valid:
+            from replay.html.report import page_of
+
+            page = page_of(report, place)
+    except Exception as exc:  # one record must never end a run
+        if debugging():
+            raise
+        report = failed(report.source, exc)
+        rendered, page = render(report, how), None
+    batch.summary.add(report)
+    if rendered is not None:
+        batch.shown.append(rendered)
+    if page is not None:
+        batch.pages.append(page)
 
 
 def check_work(work: Work, how: Rendering, limits: ReadLimits) -> Part:
@@ -122,6 +139,7 @@ def run_check(
     (a directory, ``audit --html``), the pages of the records with problems are written there
     too, whole or not at all (``replay.html.report.ReportFolder``). What is printed while the
     progress bar is up is printed above it (``replay.cli.progress``)."""
+    from replay.check import INTERNAL_ERROR
     from replay.cli import progress as bars
     from replay.cli.reporters import Timing, reporter_for
     from replay.summary import Summary
@@ -165,7 +183,7 @@ def run_check(
     reporter.close(summary, Timing(clock() - started))
     if folder is not None and not quiet:
         print(folder.where(written), file=sys.stderr)
-    if summary.unreadable:
+    if summary.unreadable or summary.problems.get(INTERNAL_ERROR):
         return Exit.UNREADABLE
     return Exit.OK if summary.valid == summary.records else Exit.PROBLEMS
 

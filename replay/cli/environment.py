@@ -24,23 +24,13 @@ VARIABLES = {
 }
 """What the command reads, and what for."""
 
-_ON = ("1", "true", "yes", "on")
-_OFF = ("", "0", "false", "no", "off")
-
 
 def debug(environ: Mapping[str, str] | None = None) -> bool:
     """Whether ``TRICKLOG_DEBUG`` asks for tracebacks; ``records.limits.SettingError`` (a
     ``ValueError``) for a value that is not a yes or a no."""
-    text = (os.environ if environ is None else environ).get("TRICKLOG_DEBUG", "")
-    value = text.strip().lower()
-    if value in _ON:
-        return True
-    if value in _OFF:
-        return False
-    from records.limits import SettingError
+    from records.limits import debug_requested
 
-    shown = repr(text if len(text) <= 40 else text[:40] + "...")
-    raise SettingError(f"TRICKLOG_DEBUG={shown} is not 1 or 0 (or true, false, yes, no, on, off)")
+    return debug_requested(environ)
 
 
 def check(environ: Mapping[str, str] | None = None) -> None:

@@ -2,16 +2,17 @@
 
 ::
 
-    Hand 2 · dealer Boris (1) · turned up 3♥ · trump ♥ · stopped
-      Anna (0)   2♦ 3♦ 4♦
-      Boris (1)  A♥ K♥ 2♣
+    Hand 2 · dealer Boris (1) · turned up 3H · trump H · stopped
+      Anna (0)   2D 3D 4D
+      Boris (1)  AH KH 2C
       calls: Anna (0) nil; Boris (1) bid 2; Clara (2) bid 1
       trick  Anna (0)  Boris (1)  Clara (2)  winner
-      1       2♦       >A♥*       8♣        Boris (1)
-      trick 2 in progress:  >K♥ (Boris (1)), 9♣ (Clara (2))
+      1       2D       >AH*       8C        Boris (1)
+      trick 2 in progress:  >KH (Boris (1)), 9C (Clara (2))
       scores: ...
 
-``>`` marks the leader, ``*`` the winning card.
+``>`` marks the leader, ``*`` the winning card. Cards are written as the record writes them
+and as the problems beneath quote them (docs/notation.md).
 """
 
 from __future__ import annotations
@@ -122,15 +123,17 @@ def _pad(text: str, width: int) -> str:
 
 
 class _Cards:
-    """Cards as a person reads them (``A♠``, ``10♥``), whatever a broken record holds."""
+    """Cards in the record's own notation (``AS``, ``TH``, ``Ab``), as every text output
+    writes them and the problems quote them (docs/notation.md); whatever a broken record holds
+    is shown as it is. A hand is fanned by suit and rank as a player holds it."""
 
     def __init__(self, deck: Deck | None) -> None:
         self.deck = deck
 
     def card(self, card: Any) -> str:
-        if self.deck is None or not isinstance(card, str) or not card:
+        if not isinstance(card, str) or not card:
             return plain(card)
-        return printable(self.deck.pretty(card))
+        return printable(card)
 
     def cards(self, cards: Iterable[Any]) -> str:
         cards = list(cards)
@@ -140,5 +143,4 @@ class _Cards:
         return " ".join(self.card(c) for c in cards)
 
     def suit(self, suit: str) -> str:
-        symbols = self.deck.suit_symbols if self.deck is not None else {}
-        return printable(symbols.get(suit, suit))
+        return printable(suit)

@@ -29,6 +29,15 @@ def rules(
             show_default=False,
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            metavar="SEATS",
+            help="Seats at the table (num_players; table_size for pinochle), if not the "
+            "preset's own number.",
+            show_default=False,
+        ),
+    ] = None,
     output: FormatOption = OutputFormat.TEXT,
 ) -> Exit:
     """Print every rules parameter of a game: its values, its default and what it means.
@@ -36,14 +45,17 @@ def rules(
     With a preset, each parameter shows the preset's value, and the values that differ from
     the default are marked. docs/<game>.md holds the same tables and the rules in words.
 
+    --format json prints the rules block itself, every parameter stated, as a record holds it
+    under "rules": paste it into a record written by hand.
+
     Examples:
 
     \b
         tricklog rules oh_hell
         tricklog rules pinochle brooklyn
-        tricklog rules bestia perugia --format json
+        tricklog rules bestia perugia --players 5 --format json
     """
-    from records.rulebook import PRESET_NOTES, differences, parameters, preset_values
+    from records.rulebook import PRESET_NOTES, parameters, preset_values, rules_block
 
     names = GAMES[game].presets
     if preset is not None and preset not in names:
@@ -54,13 +66,20 @@ def rules(
         )
         return Exit.USAGE
     chosen = preset or "default"
-    values = preset_values(game, chosen)
-    changed = differences(game, chosen)
+    try:
+        values = rules_block(game, chosen, players)
+    except (TypeError, ValueError) as exc:
+        typer.echo(f"error: --players {players}: {printable(str(exc))}", err=True)
+        return Exit.USAGE
+    if output is OutputFormat.JSON:
+        sys.stdout.write(json.dumps(values, indent=2, ensure_ascii=False) + "\n")
+        return Exit.OK
+    default = preset_values(game, "default")
     report: dict[str, Any] = {
         "game": game,
         "title": GAMES[game].title,
         "preset": chosen,
-        "differs": changed,
+        "differs": [n for n in values if n != "preset" and values[n] != default[n]],
         "parameters": [
             {
                 "name": p.name,
@@ -73,10 +92,7 @@ def rules(
         ],
         "presets": {name: PRESET_NOTES[game][name] for name in names},
     }
-    if output is OutputFormat.JSON:
-        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write(_text(report))
+    sys.stdout.write(_text(report))
     return Exit.OK
 
 
@@ -84,7 +100,7 @@ def _text(report: dict[str, Any]) -> str:
     game, preset, changed = report["game"], report["preset"], report["differs"]
     lines = [f"{report['title']}, game {game}: rules parameters, preset {preset}"]
     lines.append(f"  {report['presets'][preset]}")
-    if preset != "default":
+    if changed or preset != "default":
         shown = ", ".join(changed) if changed else "none"
         lines.append(f"  {len(changed)} value(s) differ from the default: {shown}")
     for p in report["parameters"]:
@@ -95,6 +111,7 @@ def _text(report: dict[str, Any]) -> str:
     lines += ["", "Presets:"]
     lines += [f"  {name}: {note}" for name, note in report["presets"].items()]
     lines.append(f"Every parameter in words: docs/{game}.md")
+    lines.append(f"As a record's rules block: tricklog rules {game} {preset} --format json")
     return "\n".join(lines) + "\n"
 
 

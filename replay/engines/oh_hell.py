@@ -890,6 +890,10 @@ class Settlement:
         object.__setattr__(self, "tricks", tricks)
         object.__setattr__(self, "scores", scores)
 
+    def amounts(self) -> tuple[tuple[str, Sequence[int]], ...]:
+        """Nothing but the scores: an Oh Hell hand carries nothing to the next."""
+        return ()
+
     def explain(self, rules: OhHellRules) -> list[SeatScore]:
         """Every seat's score with the rule behind every point."""
         return score_hand(rules, self.size, self.bids, self.tricks)

@@ -3,8 +3,9 @@
 Needs the ``[parquet]`` extra (pyarrow); the registry says so before anything is read when it
 is missing (``records.formats.registry.Format.needs``). Each column has the type docs/csv.md
 gives it (64-bit integers, booleans, strings; blank is null), whatever the rows hold, so that
-tables of many runs concatenate; a column holding a value not of its type (a claim recorded as a
-fraction, an integer beyond 64 bits) is written as text, as CSV writes it.
+tables of many runs concatenate: Bestia's exact fractions of money are integers over the hand's
+``denominator`` (``replay.export.tables``); a column holding a value not of its type (an amount
+beyond 64 bits) is written as text, as CSV writes it.
 
 Memory is bounded by a row group (``ROW_GROUP`` rows), not by the input: a column's type is
 known only once every row has been seen, so the rows are first set aside in a temporary file

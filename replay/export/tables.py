@@ -16,9 +16,11 @@ holds one game: a record of another game than the first is a ``Loss`` too, and i
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -66,6 +68,8 @@ class Scored:
     kind: type = int
     absent: Any = None
     """What a hand played to the end shows when replay found nothing (``none``: no trump)."""
+    money: bool = False
+    """An amount of money, over the row's ``denominator`` in a sheet that has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,10 @@ class Sheet:
     """The claim holding the hand's score per seat (None: records do not claim it)."""
     total: str | None
     """The claim holding the running total per seat."""
+    denominator: bool = False
+    """Whether money may be an exact fraction (Bestia under ``pot_rounding = exact``): the sheet
+    then has a ``denominator`` column, and every amount of money on a row (its ``money``
+    values, its score and total, recomputed and claimed) is an integer over it."""
 
 
 SHEETS: dict[str, Sheet] = {
@@ -109,16 +117,17 @@ SHEETS: dict[str, Sheet] = {
         None,
         (
             Scored("tricks", "tricks", "tricks"),
-            Scored("starting_pot", "starting_pot", "starting_pot"),
-            Scored("invito", "invito", "invitos"),
-            Scored("pot", "pot", "pot"),
-            Scored("share", "share", "shares"),
-            Scored("refund", "refund", "refunds"),
-            Scored("bestia", "bestia", "bestias"),
-            Scored("carried", "carried", "carried"),
+            Scored("starting_pot", "starting_pot", "starting_pot", money=True),
+            Scored("invito", "invito", "invitos", money=True),
+            Scored("pot", "pot", "pot", money=True),
+            Scored("share", "share", "shares", money=True),
+            Scored("refund", "refund", "refunds", money=True),
+            Scored("bestia", "bestia", "bestias", money=True),
+            Scored("carried", "carried", "carried", money=True),
         ),
         None,
         "balance",
+        denominator=True,
     ),
 }
 """What each game's score sheet shows beyond the common columns (docs/csv.md)."""
@@ -152,6 +161,8 @@ def header(table: str, game: str | None) -> tuple[Column, ...]:
     for value in sheet.scored if sheet is not None else ():
         head += [Column(value.name, value.kind), Column(f"{value.name}_claimed", value.kind)]
     head += [Column(n) for n in ("score", "score_claimed", "total", "total_claimed")]
+    if sheet is not None and sheet.denominator:
+        head.append(Column("denominator"))
     head.append(Column("problems", str))
     return tuple(head)
 
@@ -256,20 +267,57 @@ def _hand_rows(sheet: Sheet, hand: _Hand, players: Sequence[str]) -> list[Row]:
     bids = _bids(hand.recorded, sheet.bid) if sheet.bid is not None else None
     scored = [(_computed(step, claims.get(v.claim), v), claims.get(v.claim)) for v in sheet.scored]
     score, total = claims.get(sheet.score or ""), claims.get(sheet.total or "")
-    rows: list[Row] = []
+    rows: list[list[Any]] = []
+    money: list[int] = []
     for seat, name in enumerate(players):
         row: list[Any] = [*hand.head, seat, name, status]
         if bids is not None:
             row.append(bids.get(seat))
         row.append("; ".join(text for who, text in hand.calls if who == seat) or None)
-        for value, claim in scored:
+        for (value, claim), kind in zip(scored, sheet.scored, strict=True):
+            if kind.money and not seat:
+                money += [len(row), len(row) + 1]
             row += [_seat_value(value, seat), _claimed(claim, seat)]
+        if not seat:
+            money += range(len(row), len(row) + 4)
         row += [_at(step.scores, seat), _claimed(score, seat)]
         row += [_at(step.totals, seat), _claimed(total, seat)]
+        if sheet.denominator:
+            row.append(1)
         codes = [p.code for p in hand.problems if p.seat is None or p.seat == seat]
         row.append("; ".join(codes) or None)
-        rows.append(tuple(row))
-    return rows
+        rows.append(row)
+    if sheet.denominator:
+        _over_denominator(rows, money, len(rows[0]) - 2 if rows else 0)
+    return [tuple(row) for row in rows]
+
+
+def _over_denominator(rows: list[list[Any]], money: Sequence[int], column: int) -> None:
+    """Write the amounts of money of a hand's ``rows`` (at the places ``money``) as integers
+    over one denominator, the least that all of them share, written at ``column``: a table's
+    column holds one type, and an exact fraction written ``80/3`` would be text (which a
+    spreadsheet may even read as a date). Under any rounding but ``exact`` every amount is
+    whole, and the denominator is 1."""
+    exact = [{i: _rational(row[i]) for i in money} for row in rows]
+    denominator = math.lcm(*(v.denominator for one in exact for v in one.values() if v))
+    for row, values in zip(rows, exact, strict=True):
+        for i, value in values.items():
+            if value is not None:
+                row[i] = int(value * denominator)
+        row[column] = denominator
+
+
+def _rational(value: Any) -> Fraction | None:
+    """An amount as a fraction (an integer, a ``Fraction``, a record's ``{"numerator",
+    "denominator"}``); None for a blank, or for a value that is no amount (left as it is)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    numerator, denominator = (getattr(value, k, None) for k in ("numerator", "denominator"))
+    if isinstance(numerator, int) and isinstance(denominator, int) and denominator > 0:
+        return Fraction(numerator, denominator)
+    return None
 
 
 def _bids(hand: Any, bid: tuple[str, str]) -> dict[int, Any]:

@@ -42,7 +42,7 @@ from records.bestia import (
 from records.bestia import preset as make_rules
 from replay.engines import bestia as engine
 
-__all__ = ["PRESETS", "deal_cards", "generate"]
+__all__ = ["PRESETS", "deal_cards", "generate", "growing_pot"]
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Ugo", "Ida", "Luca")
 
@@ -89,6 +89,45 @@ def generate(
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
         hands=recorded,
         claims=SittingClaims(balances=[_written(v) for v in balances], carried=_written(carry)),
+    )
+
+
+def growing_pot(
+    rng: random.Random, *, players: int = 10, hands: int = 20, game_id: str = "growing-pot"
+) -> BestiaRecord:
+    """A legal sitting under the default rules in which every seat plays every hand, so that
+    every seat that takes no trick pays a bestia of the whole pot into the next one: at ten
+    seats the pot grows about eightfold a hand, past the format's integer limit (2^53 - 1)
+    around hand 16 and past 4,300 digits by hand 5,000. It claims nothing (no claim could
+    state such money): the worst case of computed values, for the tests of their limit. One
+    round of the deal is played, then played again and again (the play of a hand does not
+    depend on the pot), so that a long sitting costs little to make."""
+    rules = make_rules("default", players)
+    dealer = 0
+    recorded: list[Hand] = []
+    for number in range(1, min(hands, players) + 1):
+        dealt, turned, stock = deal_cards(rng, rules, dealer)
+        state = engine.new_hand(rules, dealer, dealt, turned, stock)
+        actions: list[Action] = []
+        while state.phase is engine.Phase.DECLARE:
+            join = next(a for a in ENGINE.legal_actions(state) if a.type == "join")
+            _act(state, engine.Join(join.seat, 0, [], []))
+            actions.append(Join(type="join", seat=join.seat, exchange=0, discards=[], drawn=[]))
+        while options := [a for a in ENGINE.legal_actions(state) if a.type == "play"]:
+            action = rng.choice(options)
+            _act(state, action)
+            actions.append(Play(type="play", seat=action.seat, card=action.card))
+        deal = Deal(hands=dealt, turned_up=turned, stock=[])
+        recorded.append(Hand(number=number, dealer=dealer, deal=deal, actions=actions))
+        dealer = engine.Ring(players).after(dealer)
+    again = [recorded[i % players].model_copy(update={"number": i + 1}) for i in range(hands)]
+    return BestiaRecord(
+        format_version=1,
+        game="bestia",
+        id=game_id,
+        rules=rules,
+        players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
+        hands=again,
     )
 
 

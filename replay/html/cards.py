@@ -1,6 +1,10 @@
 """Cards as a page shows them: a face a person reads (``Q♠``, ``10♥``, ``Ab``) and a name a
 screen reader speaks (``queen of spades``, ``ace of bastoni (batons)``).
 
+A page writes every card one way (docs/notation.md): the card faces, and the cards and suits
+that its texts quote in the record's notation (a call ``takes the widow AC JD TH``, a problem
+``3D does not follow the led suit H``) are shown with their suit symbols too (``Cards.words``).
+
 A broken record may hold anything where a card should be; it is shown as the text it is
 (escaped where the page is rendered), never dropped, so that a page never hides what a record
 says.
@@ -8,6 +12,7 @@ says.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -46,6 +51,9 @@ _SUITS = {
     "d": "denari (coins)",
     "s": "spade (swords)",
 }
+_NAMED = "|".join(rf"(?<=\b{word} )" for word in ("suit", "trump", "in", "holds"))
+"""The words after which a suit's letter names a suit in tricklog's messages (``the led suit
+H``, ``void in H``, ``holds trump S``)."""
 _RED = frozenset("DHcd")
 """Suits printed in red: the French red suits, and coppe and denari as Italian decks print them."""
 
@@ -69,6 +77,13 @@ class Cards:
     def __init__(self, deck: Deck | None) -> None:
         self.deck = deck
         self.italian = deck is not None and "N" in deck.ranks
+        self.quoted: re.Pattern[str] | None = None
+        if deck is not None and deck.suit_symbols:
+            suits = "".join(deck.suit_symbols)
+            self.quoted = re.compile(
+                rf"(?<![\w/])(?:([{re.escape(deck.ranks)}])([{suits}])"
+                rf"|(?:{_NAMED})([{suits}]))(?![\w/])"
+            )
 
     def view(self, card: Any) -> CardView:
         deck = self.deck
@@ -95,6 +110,33 @@ class Cards:
         symbol = self.deck.suit_symbols.get(suit) if self.deck is not None else None
         name = _SUITS.get(suit, printable(suit))
         return f"{symbol} {name}" if symbol else name
+
+    def words(self, text: str) -> str:
+        """``text`` (a call, a derivation, a problem) with the cards it quotes in the record's
+        notation written as the page's faces (``3D`` -> ``3♦``, ``TS`` -> ``10♠``), and so the
+        suits it names (``the led suit H`` -> ``the led suit ♥``); a deck without suit
+        symbols (Bestia's) is written the same either way."""
+        if self.quoted is None or self.deck is None:
+            return text
+        deck = self.deck
+
+        def face(found: re.Match[str]) -> str:
+            rank, suit, alone = found.groups()
+            if alone is not None:
+                return deck.suit_symbols[alone]
+            return deck.pretty(rank + suit)
+
+        return self.quoted.sub(face, text)
+
+    def alone(self, value: str) -> str:
+        """A value that is a card or a suit and nothing else (a claimed trump ``H``), written as
+        the page writes it; any other value as it is."""
+        deck = self.deck
+        if deck is None or not deck.suit_symbols:
+            return value
+        if value in deck.suit_symbols:
+            return deck.suit_symbols[value]
+        return deck.pretty(value) if value in deck.card_set else value
 
     def text(self, cards: Iterable[Any]) -> str:
         """Cards as plain words for a tooltip: ``K♥ 9♥``."""

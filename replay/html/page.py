@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from records.problems import Problem
+from records.problems import Kind, Problem
 from records.rulebook import preset_values
 from replay.check import steps
 from replay.cli.terminal import plain, printable
@@ -120,7 +120,7 @@ def build_page(
     if hands is not None and len(page.hands) < len(page.sheet):
         shown, every = [h.number for h in page.hands], [row.number for row in page.sheet]
         page.partial = (hand_ranges(shown), hand_ranges(every), len(shown), len(every))
-    _place(page, found)
+    _place(page, found, builder.cards)
     return page
 
 
@@ -194,17 +194,18 @@ class _Builder:
             trump=cards.suit(step.trump) if step.trump else "",
         )
         self.deal(hand, step)
-        hand.calls = [(page.seat_name(s), printable(said)) for s, said in _calls(step)]
+        hand.calls = [(page.seat_name(s), cards.words(printable(said))) for s, said in _calls(step)]
         hand.tricks = [self.trick(step.index, t, len(hand.seats)) for t in step.tricks]
         current = getattr(step.state, "trick", None)
         if current is not None and current.cards and all(t is not current for t in step.tricks):
             hand.tricks.append(self.trick(step.index, current, len(hand.seats), done=False))
         hand.taken, hand.scores, hand.totals = step.taken, step.scores, step.totals
-        hand.claims = _claim_rows(step.checks or [], len(page.players))
+        hand.claims = _claim_rows(step.checks or [], len(page.players), cards)
         hand.mismatches = sum(c.status is ClaimStatus.MISMATCH for c in step.checks or [])
-        hand.derivation = [printable(line) for line in step.derivation()]
+        hand.derivation = [cards.words(printable(line)) for line in step.derivation()]
         extra = step.audit_notes() if step.audit_notes is not None else []
-        hand.notes = [printable(n) for n in (*step.notes, *extra, *step.claim_notes)]
+        notes = (*step.notes, *extra, *step.claim_notes)
+        hand.notes = [cards.words(printable(n)) for n in notes]
         page.hands.append(hand)
         page.sheet.append(_sheet_row(step, shown=True))
         self.moves, self.duties = [], {}
@@ -263,7 +264,7 @@ class _Builder:
         page = self.page
         page.totals = step.totals
         page.winners = [page.seat_name(s) for s in step.winners or []]
-        page.claims = _claim_rows(step.checks or [], len(page.players))
+        page.claims = _claim_rows(step.checks or [], len(page.players), self.cards)
 
 
 def _header(page: PageView, record: Any) -> None:
@@ -323,14 +324,16 @@ def _calls(step: HandSettled) -> list[tuple[int, str]]:
     return step.calls() if step.calls is not None else []
 
 
-def _claim_rows(checks: Iterable[ClaimCheck], seats: int) -> list[ClaimRow]:
-    """The claims by name, one cell per seat and one for the table, in the order made."""
+def _claim_rows(checks: Iterable[ClaimCheck], seats: int, cards: Cards) -> list[ClaimRow]:
+    """The claims by name, one cell per seat and one for the table, in the order made (a
+    trump suit claimed written as the page writes suits)."""
     rows: dict[str, ClaimRow] = {}
     for check in checks:
         row = rows.get(check.name)
         if row is None:
             row = rows[check.name] = ClaimRow(printable(check.name), None, [None] * seats)
-        cell = ClaimCell(_value(check.recorded), _value(check.computed), check.status.value)
+        recorded, computed = _value(check.recorded), _value(check.computed)
+        cell = ClaimCell(cards.alone(recorded), cards.alone(computed), check.status.value)
         if check.seat is None:
             row.table = cell
         elif 0 <= check.seat < seats:
@@ -371,15 +374,20 @@ def hand_ranges(numbers: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
-def _place(page: PageView, problems: Iterable[Problem]) -> None:
+def _place(page: PageView, problems: Iterable[Problem], cards: Cards | None = None) -> None:
     """Give every problem an anchor and put it where it occurs: in its trick, its hand, or
-    the record's head."""
+    the record's head. The cards the message and values of an illegal or inconsistent
+    problem quote are written as the page writes cards (``Cards.words``); a malformed record's
+    stay in the record's notation, which is what such a message is about (``did you mean
+    TC?``)."""
+    words = cards.words if cards is not None else str
     by_index = {hand.index: hand for hand in page.hands}
     columns: dict[str, None] = {}
     for row in page.sheet:
         columns.update(dict.fromkeys(row.table))
     page.table_columns = list(columns)
     for number, problem in enumerate(problems, 1):
+        say = str if problem.kind is Kind.MALFORMED else words
         match = _HAND_POINTER.match(problem.pointer)
         index = int(match.group(1)) if match else None
         view = ProblemView(
@@ -387,8 +395,8 @@ def _place(page: PageView, problems: Iterable[Problem]) -> None:
             code=printable(problem.code),
             kind=problem.kind.value,
             where=_where(page, problem),
-            message=_named(page, printable(problem.message)),
-            values=_values(problem),
+            message=say(_named(page, printable(problem.message))),
+            values=say(_values(problem)),
             pointer=printable(problem.pointer or "/"),
             hand=index,
             trick=problem.trick,

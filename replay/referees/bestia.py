@@ -376,8 +376,16 @@ def _nets(result: HandSettled) -> list[Any] | None:
 
 
 def _signed(value: Money) -> str:
-    """An amount with its sign: ``+16``, ``-50``, ``+40/3``."""
-    return f"+{value}" if value >= 0 else str(value)
+    """An amount with its sign: ``+16``, ``-50``, ``+40/3``; nothing is ``0``, not ``+0``."""
+    if value == 0:
+        return "0"
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _term(name: str, amount: Money, paid: bool) -> str:
+    """One term of a seat's net: ``invito -10`` paid, ``share +20`` received, ``bestia 0``
+    (an amount of nothing has no direction: never ``-0``)."""
+    return f"{name} {_signed(-amount if paid else amount)}"
 
 
 _MONEY = ("invitos", "shares", "refunds", "bestias", "nets")
@@ -416,10 +424,15 @@ def _derivation(players: Any, s: Settlement, totals: list[Any] | None) -> list[s
     lines = []
     for seat in range(len(s.nets)):
         balance = _signed(totals[seat]) if totals is not None else "unknown"
+        terms = (
+            _term("invito", s.invitos[seat], paid=True),
+            _term("share", s.shares[seat], paid=False),
+            _term("refund", s.refunds[seat], paid=False),
+            _term("bestia", s.bestias[seat], paid=True),
+        )
         lines.append(
-            f"seat {seat} ({names.get(seat, '?')}): {s.tricks[seat]} trick(s); invito "
-            f"-{s.invitos[seat]}, share +{s.shares[seat]}, refund +{s.refunds[seat]}, bestia "
-            f"-{s.bestias[seat]} = net {_signed(s.nets[seat])}; balance {balance}"
+            f"seat {seat} ({names.get(seat, '?')}): {s.tricks[seat]} trick(s); "
+            f"{', '.join(terms)} = net {_signed(s.nets[seat])}; balance {balance}"
         )
     lines.extend(f"pot: {step}" for step in s.steps())
     return lines

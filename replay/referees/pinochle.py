@@ -27,9 +27,9 @@ from typing import Any
 
 from records.rules.pinochle import PinochleRules
 from replay.claims import Chain, Follows
-from replay.engines.pinochle import DECK, ENGINE, State, Table, melds
+from replay.engines.pinochle import ENGINE, State, Table, melds
 from replay.engines.pinochle.scoring import Settlement
-from replay.engines.pinochle.state import pretty
+from replay.engines.pinochle.state import fanned
 from replay.referee import Ledger, Referee, leaders, rules_of
 from replay.steps import Claim, HandSettled
 
@@ -46,6 +46,9 @@ class Kitty(Ledger):
 
     def lost(self) -> None:
         self.balance = None
+
+    def amounts(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return () if self.balance is None else (("kitty's balance", (self.balance,)),)
 
 
 class PinochleReferee(Referee[PinochleRules, Table, State]):
@@ -310,7 +313,7 @@ def derivation(state: State, settled: Settlement) -> list[str]:
     if state.declarer is not None:
         lines.append(f"declarer seat {state.declarer}, contract {state.contract}")
     for meld in state.melds:
-        lines.append(f"meld {meld.kind}: {pretty(meld.cards)} = {meld.value}")
+        lines.append(f"meld {meld.kind}: {fanned(meld.cards)} = {meld.value}")
     if state.declarer is not None:
         lost = settled.meld < sum(m.value for m in state.melds)
         why = " (meld_requires_trick: the declarer took no trick)" if lost else ""
@@ -322,9 +325,9 @@ def derivation(state: State, settled: Settlement) -> list[str]:
         lines += [
             f"counters in the declarer's tricks ({', '.join(map(str, won)) or 'none'}): "
             f"{found.in_tricks}",
-            f"counters buried {pretty(state.buried or [])}: {found.buried}",
+            f"counters buried {fanned(state.buried or [])}: {found.buried}",
             f"last trick ({last.number}): "
-            + ", ".join(f"seat {seat} {DECK.pretty(card)}" for seat, card in last.plays)
+            + ", ".join(f"seat {seat} {card}" for seat, card in last.plays)
             + f"; won by seat {last.winner}: {found.last_trick} to the declarer",
             f"declarer {found.total} + opponents {found.opponents} = "
             f"{found.total + found.opponents} card points",

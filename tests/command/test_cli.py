@@ -129,7 +129,7 @@ def test_generate_failure_leaves_no_output(tricklog, tmp_path: Path) -> None:  #
 def test_show_renders_tricks_and_scores(tricklog) -> None:  # type: ignore[no-untyped-def]
     run = tricklog("show", str(VALID))
     assert run.code == 0
-    assert "Hand 1 · dealer Anna (0) · turned up 3♥ · trump ♥ · complete" in run.out
+    assert "Hand 1 · dealer Anna (0) · turned up 3H · trump H · complete" in run.out
     assert "scores: Anna (0) 5, Boris (1) 41, Clara (2) 11" in run.out
     assert "winner(s): Boris (1)" in run.out
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from records.codes import CODES, codes_of
-from records.rulebook import differences, parameters, presets
+from records.model_path import required_keys
+from records.rulebook import parameters, preset_values, presets, seats_parameter
 from replay.registry import GAMES
 from tests.conftest import ROOT
 
@@ -40,17 +41,59 @@ def test_rules_of_a_preset_marks_what_differs_from_the_default(tricklog) -> None
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_rules_json_has_every_preset_s_values(game: str, tricklog) -> None:  # type: ignore[no-untyped-def]
+def test_rules_json_is_every_preset_s_rules_block(game: str, tricklog) -> None:  # type: ignore[no-untyped-def]
     for name in presets(game):
         run = tricklog("rules", game, name, "--format", "json")
         assert run.code == 0
-        report = json.loads(run.out)
-        assert (report["game"], report["preset"]) == (game, name)
-        assert report["differs"] == differences(game, name)
-        assert [p["name"] for p in report["parameters"]] == [p.name for p in parameters(game)]
-        changed = {p["name"] for p in report["parameters"] if p["value"] != p["default"]}
-        assert changed - {"preset"} == set(report["differs"])
-        assert set(report["presets"]) == set(presets(game))
+        block = json.loads(run.out)
+        assert block == preset_values(game, name)
+        assert list(block) == [p.name for p in parameters(game)]  # the record's order
+        assert block["preset"] == name
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_rules_block_written_from_a_preset_and_a_table_validates(
+    game: str, tricklog, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    # A record written by hand states only its preset and its table: one problem says how to
+    # get the whole block, and the block that command prints makes the record valid.
+    name = list(presets(game))[-1] if game != "pinochle" else "three"
+    seats = seats_parameter(game)
+    generated = tricklog("generate", game, "--preset", name, "--hands", "2", "--seed", "3")
+    record = json.loads(generated.out)
+    full = record["rules"]
+    record["rules"] = {"preset": name, seats: full[seats]}
+    path = tmp_path / "by-hand.json"
+    path.write_text(json.dumps(record))
+    run = tricklog("validate", "--format", "json", str(path))
+    assert run.code == 1
+    [problem] = json.loads(run.out)["records"][0]["problems"]
+    assert (problem["code"], problem["pointer"]) == ("record.missing-field", "/rules")
+    lacking = [n for n in required_keys(type(presets(game)[name])) if n not in ("preset", seats)]
+    assert f"the rules do not state {len(lacking)} parameters of {game}: " in problem["message"]
+    assert f": {', '.join(lacking)}; a record states every" in problem["message"]
+    command = problem["message"].rsplit("to paste in: ", 1)[1]
+    assert command == f"tricklog rules {game} {name} --players {full[seats]} --format json"
+    block = tricklog(*command.split()[1:])
+    assert block.code == 0, block.err
+    record["rules"] = json.loads(block.out)
+    path.write_text(json.dumps(record))
+    assert tricklog("validate", str(path)).code == 0
+
+
+def test_rules_for_another_table(tricklog) -> None:  # type: ignore[no-untyped-def]
+    run = tricklog("rules", "bestia", "perugia", "--players", "6", "--format", "json")
+    assert run.code == 0
+    assert json.loads(run.out) == {**preset_values("bestia", "perugia"), "num_players": 6}
+    run = tricklog("rules", "pinochle", "--players", "3", "--format", "json")
+    assert json.loads(run.out)["table_size"] == 3
+    run = tricklog("rules", "oh_hell", "hoyle", "--players", "5")
+    assert run.code == 0
+    assert "\nnum_players = 5   (default 4)\n" in run.out
+    assert run.out.rstrip().endswith("tricklog rules oh_hell hoyle --format json")
+    run = tricklog("rules", "oh_hell", "--players", "2", "--format", "json")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.strip() == 'error: --players 2: "num_players" must be at least 3, not 2'
 
 
 def test_rules_of_an_unknown_game_or_preset_is_a_usage_error(tricklog) -> None:  # type: ignore[no-untyped-def]

@@ -329,6 +329,7 @@ def test_more_jobs_than_cores_are_capped_and_said(
     mixed: Path, tricklog, pool_starts: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(replay.workers, "cores", lambda: 2)
+    monkeypatch.setattr(replay.parallel, "RANGE_BYTES", 50_000)  # ranges enough for workers
     run = tricklog("validate", "-j", "32", str(mixed))
     assert pool_starts == [2]
     assert run.err == (

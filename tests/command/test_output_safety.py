@@ -186,9 +186,11 @@ def test_a_file_name_that_is_not_utf8(encoding: str, tmp_path: Path) -> None:
 
 
 def test_a_strict_ascii_stdout_still_gets_the_cards(tmp_path: Path) -> None:
+    # show writes cards as the record does (docs/notation.md): nothing to escape for ASCII
     run = processes.run("show", VALID, env=processes.environment(PYTHONIOENCODING="ascii"))
     assert run.returncode == 0, run.stderr
-    assert b"trump \\u2665" in run.stdout
+    assert b"turned up 3H \\xb7 trump H \\xb7 complete\n" in run.stdout  # the dot escaped
+    assert b"  Anna (0)   8D 7D 6D 5D 4D 3D 2D\n" in run.stdout
 
 
 # --- a reader that goes away -------------------------------------------------------------------

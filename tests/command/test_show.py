@@ -48,8 +48,8 @@ def test_a_broken_record_shows_its_problems(tricklog, tmp_path: Path) -> None:  
 def test_a_stopped_hand_shows_the_trick_in_progress_and_its_problem(tricklog) -> None:  # type: ignore[no-untyped-def]
     run = tricklog("show", str(REVOKE), "--hand", "2")
     assert run.code == 1
-    assert "Hand 2 · dealer Anna (0) · turned up K♦ · trump ♦ · stopped" in run.out
-    assert "  trick 1 in progress: >8♥ (Boris (1)), Q♠ (Clara (2))\n" in run.out
+    assert "Hand 2 · dealer Anna (0) · turned up KD · trump D · stopped" in run.out
+    assert "  trick 1 in progress: >8H (Boris (1)), QS (Clara (2))\n" in run.out
     assert "play.revoke [illegal] (hand 2, trick 1, seat 0): 3D does not follow" in run.out
     assert "Hand 1 " not in run.out
 
@@ -136,7 +136,7 @@ def test_a_pipe_gets_whole_lines(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     lines = run.stdout.decode().splitlines()
     deal = next(line for line in lines if line.startswith(f"  {long_name} (0) "))
-    assert deal.endswith("8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦")
+    assert deal.endswith("8D 7D 6D 5D 4D 3D 2D")
     header = next(line for line in lines if line.startswith("  trick "))
     assert header.split() == ["trick", *long_name.split(), "(0)", "Boris", "(1)", "Clara", "(2)",
                               "winner"]  # fmt: skip

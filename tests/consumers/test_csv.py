@@ -10,6 +10,7 @@ import json
 import random
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,21 @@ CLAIMED = {
     },
 }
 """Column -> the key of the hand's claims it shows, by game (docs/csv.md)."""
+MONEY = {
+    "bestia": {"starting_pot", "invito", "pot", "share", "refund", "bestia", "carried", "total"}
+}
+"""The columns of money written over the hand's ``denominator`` (docs/csv.md)."""
+
+
+def _over(value: Any, denominator: int) -> Any:
+    """An amount as the sheet writes it: an integer over the hand's denominator."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        value = Fraction(value["numerator"], value["denominator"])
+    scaled = Fraction(value) * denominator
+    assert scaled.denominator == 1, (value, denominator)
+    return scaled.numerator
 
 
 def _generated() -> list[Any]:
@@ -76,8 +92,6 @@ def _rows(path: Path) -> list[dict[str, str]]:
 def _cell(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, dict) and set(value) == {"numerator", "denominator"}:
-        return f"{value['numerator']}/{value['denominator']}"  # a Bestia money fraction
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -96,9 +110,12 @@ def _check_hands(record: Any, rows: list[dict[str, str]], losses: list[Any]) -> 
         assert (int(row["hand"]), int(row["dealer"])) == (hand["number"], hand["dealer"])
         assert row["player"] == names[seat]
         claims = hand.get("claims") or {}
+        over = int(row.get("denominator") or 1)  # Bestia's money, over the hand's denominator
         for column, key in claimed.items():
             value = claims.get(key)
             value = value[seat] if isinstance(value, list) else value
+            if column in MONEY.get(record.game, ()):
+                value = _over(value, over)
             assert row[f"{column}_claimed"] == _cell(value), (column, row)
             if row["problems"] == "" and value is not None:  # a clean hand recomputes the claim
                 assert row[column] == _cell(value), (column, row)
@@ -254,11 +271,35 @@ def test_the_command_writes_either_table(tmp_path: Path, tricklog) -> None:  # t
     assert run.code == 2 and "hands, actions" in run.err
 
 
-def test_parquet_never_rounds_a_fraction(tmp_path: Path) -> None:
+def test_exact_money_is_integers_over_the_hand_s_denominator(tmp_path: Path) -> None:
+    # Bestia's exact shares were written 80/3: text in a table, in Parquet a column of text
+    # where every other table has integers, and 10/3 a date to a spreadsheet
     pq = pytest.importorskip("pyarrow.parquet")
     source = FIXTURES / "bestia/valid/exact-shares-carried-as-fractions.json"
     _, sheet = _table(source, tmp_path, "hands")
+    rows = _rows(sheet)
+    assert all("/" not in value for row in rows for value in row.values())
+    first = rows[:4]  # hand 1: shares 0, 80/3, 40/3, 0 of a pot of 40
+    assert [r["denominator"] for r in first] == ["3"] * 4
+    assert (
+        [r["share"] for r in first] == [r["share_claimed"] for r in first] == ["0", "80", "40", "0"]
+    )
+    assert [r["pot"] for r in first] == ["120"] * 4  # 40, over 3
+    assert [Fraction(int(r["total"]), int(r["denominator"])) for r in rows[4:]] == [
+        -140,
+        60,
+        20,
+        -20,
+    ]
     _, table = _table(source, tmp_path, "hands", ".parquet")
-    shares = pq.read_table(table).column("share_claimed").to_pylist()
-    assert [_cell(v) for v in shares] == [row["share_claimed"] for row in _rows(sheet)]
-    assert "80/3" in shares
+    read = pq.read_table(table)
+    for column in ("share", "share_claimed", "pot", "total", "denominator"):
+        assert str(read.schema.field(column).type) == "int64", column
+    assert [_cell(v) for v in read.column("share").to_pylist()] == [r["share"] for r in rows]
+
+
+def test_whole_money_has_the_denominator_1(tmp_path: Path) -> None:
+    source = FIXTURES / "bestia/valid/lone-player-plays-out-and-leads-the-ace.json"
+    _, sheet = _table(source, tmp_path, "hands")
+    assert {row["denominator"] for row in _rows(sheet)} == {"1"}
+    assert [row["share"] for row in _rows(sheet)] == ["37", "0", "0"]

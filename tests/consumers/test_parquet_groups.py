@@ -14,14 +14,11 @@ from typing import Any
 import pytest
 
 from records.formats.base import Loss
-from records.parse import parse
 from replay.export import parquet as parquet_format
 from replay.registry import GAMES
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import ROOT
 
 pq = pytest.importorskip("pyarrow.parquet", reason="Parquet needs the [parquet] extra (pyarrow)")
-
-EXACT = FIXTURES / "bestia" / "valid" / "exact-shares-carried-as-fractions.json"
 
 
 def _records(game: str, count: int) -> Iterator[Any]:
@@ -48,15 +45,28 @@ def test_rows_are_written_a_group_at_a_time(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_a_column_has_one_type_over_every_group(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Integer shares in the first groups, a fraction in the last: the column is text in every
-    group, as when the rows were written at once (a fraction is never rounded)."""
+    """Whole numbers in the first groups, one beyond 64 bits in the last (an amount over a
+    large denominator): the column is text in every group, as when the rows were written at
+    once (a value is never cut to fit)."""
+    real = parquet_format.table_stream
+    huge = 2**70
+
+    def stream(records: Any, table: str) -> Iterator[Any]:
+        items = list(real(records, table))
+        rows = [item for item in items if isinstance(item, list) and item]
+        column = next(i for i, c in enumerate(items[0].columns) if c.name == "score")
+        last = list(rows[-1][-1])
+        last[column] = huge
+        rows[-1][-1] = tuple(last)
+        return iter(items)
+
+    monkeypatch.setattr(parquet_format, "table_stream", stream)
     monkeypatch.setattr(parquet_format, "ROW_GROUP", 8)
-    exact = parse(EXACT.read_bytes())
-    records = [*_records("bestia", 3), exact]
+    records = list(_records("bestia", 4))
     table = pq.read_table(io.BytesIO(b"".join(_chunks(records, "hands"))))
-    shares = table.column("share_claimed")
-    assert str(shares.type) == "string"
-    assert "80/3" in shares.to_pylist()
+    scores = table.column("score")
+    assert str(scores.type) == "string"
+    assert str(huge) in scores.to_pylist() and "-10" in scores.to_pylist()
     assert table.column("seat").type == "int64"
     monkeypatch.setattr(parquet_format, "ROW_GROUP", 10**9)
     assert table.equals(pq.read_table(io.BytesIO(b"".join(_chunks(records, "hands")))))

@@ -15,11 +15,11 @@ import pytest
 import tricklog as library
 from records.io import Entry
 from records.parse import dumps
+from replay.generators.bestia import growing_pot
 from replay.registry import GAMES
 from replay.summarize import Summary
 from replay.summarize.numbers import fixed, rounded
 from tests.conftest import FIXTURES, Run
-from tests.consumers.growing import growing_pot
 from tests.consumers.test_summarize import generated
 
 INT64 = 2**63
@@ -137,50 +137,24 @@ def test_a_pot_opened_before_the_sitting_balances_too(fixture: str) -> None:
     assert pool["balance"] == 0
 
 
-def test_a_growing_pot_is_summarized_exactly_in_every_format(tricklog: Any, tmp_path: Path) -> None:
+def test_a_pot_past_the_limit_is_one_problem_in_every_format(tricklog: Any, tmp_path: Path) -> None:
     """Issue 19: a pot that grows ninefold a hand gave OverflowError in Parquet after 20 hands
-    and a float overflow in every format after 400."""
-    record = growing_pot(400)
-    totals = library.check(record).totals
-    assert totals is not None and max(abs(t) for t in totals) > 10**330  # past a float
+    and a float overflow in every format after 400. Its record now stops where an amount
+    passes the format's integer limit, and every summary says so, whole."""
+    record = growing_pot(random.Random(1), hands=400)
     path = _write(tmp_path / "grow.jsonl", [record])
     summary = _json(tricklog("summarize", "--format", "json", str(path)))
-    nets = {g["key"]: g["bestia"]["net_money"] for g in summary["groups"]}
-    assert nets == {f"P{seat}": total for seat, total in enumerate(totals)}
-    mean = {g["key"]: g["bestia"]["mean_net_money"] for g in summary["groups"]}
-    # exactly rounded from the exact value, not a float's digits
-    raw = json.loads(tricklog("summarize", "-f", "json", str(path)).out, parse_float=Decimal)
-    assert Decimal(raw["groups"][1]["bestia"]["mean_net_money"]) == rounded(
-        Fraction(totals[1], 400), 3
-    )
-    assert set(mean) == set(nets)
-    text = tricklog("summarize", str(path))
-    assert text.code == 0, text.err
-    assert fixed(Fraction(totals[1], 400), 2) in text.out.replace(",", "")
-    csv = tricklog("summarize", "--format", "csv", str(path))
-    assert csv.code == 0 and str(totals[1]) in csv.out
+    assert [p["code"] for p in summary["problems"]] == ["limit.computed-value"]
+    assert summary["valid"] == 0 and summary["errors"] == []
+    for output in ("text", "csv"):
+        run = tricklog("summarize", "--format", output, str(path))
+        assert run.code == 0 and "Traceback" not in run.err, run.err
 
 
-def test_parquet_carries_sums_past_64_bits_as_exact_text(tricklog: Any, tmp_path: Path) -> None:
-    pq = pytest.importorskip("pyarrow.parquet")
-    record = growing_pot(20)
-    totals = library.check(record).totals
-    assert totals is not None and max(abs(t) for t in totals) >= INT64  # past int64
-    path = _write(tmp_path / "grow.jsonl", [record])
-    out = tmp_path / "players.parquet"
-    run = tricklog("summarize", str(path), "--format", "parquet", "-o", str(out))
-    assert run.code == 0, run.err
-    table = pq.read_table(out)
-    assert str(table.schema.field("bestia_net_money").type) == "string"
-    assert str(table.schema.field("bestia_played").type) == "int64"
-    rows = table.to_pylist()
-    assert [int(r["bestia_net_money"]) for r in rows] == totals
-    assert rows[0]["bestia_mean_net_money"] is not None
-
-
-def test_oh_hell_points_past_64_bits_in_parquet(tricklog: Any, tmp_path: Path) -> None:
-    """Issue 19: ``made_bonus`` at 2**53 - 1 overflowed int64 in ``--format parquet``."""
-    pq = pytest.importorskip("pyarrow.parquet")
+def test_sums_past_64_bits_are_exact_in_every_format(tricklog: Any, tmp_path: Path) -> None:
+    """Issue 19: ``made_bonus`` near the format's limit overflowed int64 in ``--format
+    parquet``, and a float mean printed false digits. Each record's scores are within the
+    limit; their sum over the archive is past 64 bits, and every output carries it exactly."""
     records, points = [], 0
     for index in range(280):
         record, scored = _unclaimed_oh_hell(index)
@@ -188,15 +162,33 @@ def test_oh_hell_points_past_64_bits_in_parquet(tricklog: Any, tmp_path: Path) -
         points += scored
     assert points >= INT64
     path = _write(tmp_path / "big.jsonl", records)
+    summary = _json(tricklog("summarize", "--format", "json", "--by", "game", str(path)))
+    [group] = summary["groups"]
+    assert group["oh_hell"]["points"] == points
+    raw = json.loads(
+        tricklog("summarize", "-f", "json", "--by", "game", str(path)).out, parse_float=Decimal
+    )
+    hands = raw["groups"][0]["oh_hell"]["finished"] * 10  # a mean per seat and finished hand
+    assert Decimal(raw["groups"][0]["oh_hell"]["mean_points"]) == rounded(
+        Fraction(points, hands), 3
+    )
+    text = tricklog("summarize", "--by", "game", str(path))
+    assert text.code == 0 and fixed(Fraction(points, hands), 2) in text.out.replace(",", "")
+    csv = tricklog("summarize", "--format", "csv", "--by", "game", str(path))
+    assert csv.code == 0 and str(points) in csv.out
+    pq = pytest.importorskip("pyarrow.parquet")
     out = tmp_path / "games.parquet"
     run = tricklog("summarize", str(path), "-f", "parquet", "--by", "game", "-o", str(out))
     assert run.code == 0, run.err
-    [row] = pq.read_table(out).to_pylist()
+    table = pq.read_table(out)
+    assert str(table.schema.field("oh_hell_points").type) == "string"
+    [row] = table.to_pylist()
     assert int(row["oh_hell_points"]) == points
 
 
 def _unclaimed_oh_hell(index: int) -> tuple[Any, int]:
-    """A generated Oh Hell game of one deal of five cards to ten seats under ``made_bonus`` = 2**53 - 1, every
+    """A generated Oh Hell game of one deal of five cards to ten seats under ``made_bonus`` =
+    2**53 - 6 (a made bid of five then scores the format's largest integer), every
     bid rewritten to what its seat took (all ten made), claims left out (a claim is a JSON-safe
     integer, which such scores are not)."""
     rng = random.Random(index)
@@ -204,7 +196,7 @@ def _unclaimed_oh_hell(index: int) -> tuple[Any, int]:
     taken = library.check(record).hands[0].taken
     assert taken is not None
     data = json.loads(dumps(record))
-    data["rules"]["made_bonus"] = 2**53 - 1
+    data["rules"]["made_bonus"] = 2**53 - 6
     data["claims"] = None
     for hand in data["hands"]:
         hand["claims"] = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import orjson
@@ -42,7 +43,7 @@ def test_hand_worked_sitting_balances_and_calls() -> None:
     assert (0, "blind draw: Jc Kc 7s") in second.calls
     assert (1, "play, changes 2: 7b 2b for Ab 3s") in second.calls
     assert second.derivation[0] == (
-        "seat 0 (Anna): 0 trick(s); invito -10, share +0, refund +0, bestia -81 = net -91; "
+        "seat 0 (Anna): 0 trick(s); invito -10, share 0, refund 0, bestia -81 = net -91; "
         "balance -141"
     )
     assert "pot: + invito 10 x 4 seat(s) (0, 1, 2, 3) = 40: pot 41 + 40 = 81" in second.derivation
@@ -124,3 +125,17 @@ def test_a_blind_draw_from_a_seat_beyond_the_table_is_a_problem_not_a_crash() ->
     ]
     assert report.problems[0].message == "seat 7 draws blind, but the table has seats 0..3"
     assert [h.status.value for h in report.hands] == ["complete", "stopped", "complete", "complete"]
+
+
+def test_a_derivation_gives_no_sign_to_nothing() -> None:
+    # "bestia -0" and "share +0" read as amounts paid and won; nothing is 0
+    lines = [
+        line
+        for path in sorted((FIXTURES / "bestia" / "valid").glob("*.json"))
+        for hand in _check(orjson.loads(path.read_bytes())).hands
+        for line in hand.derivation
+    ]
+    assert any("bestia 0" in line and "share +" in line for line in lines)
+    assert any("net 0;" in line for line in lines)
+    signed_zeros = [line for line in lines if re.search(r"(?<![\w/])[+-]0(?![\d/])", line)]
+    assert signed_zeros == []

@@ -215,7 +215,7 @@ def test_the_derivation_names_every_payment_and_its_rule() -> None:
         "x 2 (played and lost, bete_rule hoyle))"
         for s in (0, 2, 3)
     ]
-    assert any(line.startswith("meld flush: A♦ 10♦ K♦ Q♦ J♦ = 150") for line in lines)
+    assert any(line.startswith("meld flush: AD TD KD QD JD = 150") for line in lines)
     assert any(line.startswith("last trick (15): ") for line in lines)
     assert any("against the contract 450" in line for line in lines)
 

@@ -18,9 +18,11 @@ import pytest
 import tricklog
 from records import bestia, oh_hell, pinochle
 from records.cards import FRENCH_52, ITALIAN_40, PINOCHLE_48
+from records.model_path import declared_at, keys, literal_of, required_keys, union_members
 from records.parse import parse
 from records.problems import Problem
-from records.suggest import suggest_card
+from records.record import GAMES
+from records.suggest import closest, suggest_card
 from tests.conftest import FIXTURES
 
 PYDANTIC_WORDS = (
@@ -171,6 +173,95 @@ def test_a_misspelt_key_in_an_action_is_named_with_its_action() -> None:
     assert first(record).message.endswith('did you mean "seat"?')
 
 
+def _action_samples() -> dict[tuple[str, str], dict[str, Any]]:
+    """An action of each type of each game, as the fixtures write it (valid fixtures first)."""
+    samples: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in sorted(FIXTURES.glob("*/valid/*.json")) + sorted(FIXTURES.glob("*/invalid/*.json")):
+        try:
+            document = json.loads(path.read_text())
+        except ValueError:
+            continue  # the record.json fixtures
+        game = document.get("game") if isinstance(document, dict) else None
+        if game not in ACTIONS:
+            continue
+        for hand in document.get("hands") or []:
+            for action in hand.get("actions") or [] if isinstance(hand, dict) else []:
+                model = ACTIONS[game].get(action.get("type")) if isinstance(action, dict) else None
+                fits = model is not None and set(required_keys(model)) <= set(action)
+                if fits and set(action) <= set(keys(model)):
+                    samples.setdefault((game, action["type"]), action)
+    return samples
+
+
+def _actions_of(game: str) -> dict[str, Any]:
+    union = declared_at(GAMES[game], ["hands", 0, "actions", 0], None)
+    return {literal_of(member, "type"): member for member in union_members(union)}
+
+
+ACTIONS = {game: _actions_of(game) for game in GAMES}
+KEY_NAMED_AS_ITS_ACTION = [
+    (game, kind, key)
+    for game, kinds in ACTIONS.items()
+    for kind, model in kinds.items()
+    for key in required_keys(model)
+    if key != "type" and kind not in keys(model)
+]
+
+
+def test_every_action_of_every_game_has_a_sample() -> None:
+    assert set(_action_samples()) == {(g, k) for g, kinds in ACTIONS.items() for k in kinds}
+
+
+@pytest.mark.parametrize(("game", "kind", "key"), KEY_NAMED_AS_ITS_ACTION)
+def test_a_key_named_as_its_action_points_at_the_key_it_lacks(
+    game: str, kind: str, key: str
+) -> None:
+    # {"type": "bid", "seat": 0, "bid": 1}: pydantic names the union member "bid" in its error
+    # locations, and the missing-key message once took that for the document's key "bid"
+    action = copy.deepcopy(_action_samples()[(game, kind)])
+    action[kind] = action.pop(key)
+    record = valid(game)
+    record["hands"][0]["actions"][0] = action
+    found = [(p.code, p.pointer, p.message) for p in problems(record)]
+    assert found == [
+        (
+            "record.unknown-field",
+            f"/hands/0/actions/0/{kind}",
+            f'unknown key "{kind}" in a "{kind}" action; did you mean "{key}"'
+            + ("?" if closest(kind, [key]) else ", the key it lacks?"),
+        ),
+        (
+            "record.missing-field",
+            f"/hands/0/actions/0/{key}",
+            f'a "{kind}" action needs the key "{key}"',
+        ),
+    ]
+
+
+def test_the_examples_of_the_issue_name_the_key_they_lack() -> None:
+    record = valid("oh_hell")
+    seat = record["hands"][0]["actions"][0]["seat"]
+    record["hands"][0]["actions"][0] = {"type": "bid", "seat": seat, "bid": 1}
+    messages = [p.message for p in problems(record)]
+    assert messages[1] == 'a "bid" action needs the key "tricks"'
+    assert 'a "bid" action needs the key "bid"' not in messages
+    record = valid("oh_hell")
+    record["hands"][0]["actions"][0] = {"type": "play", "seat": 1, "play": "TH"}
+    messages = [p.message for p in problems(record)]
+    assert messages == [
+        'unknown key "play" in a "play" action; did you mean "card", the key it lacks?',
+        'a "play" action needs the key "card"',
+    ]
+
+
+def test_a_key_named_as_the_game_is_no_tag_either() -> None:
+    record = valid("oh_hell")
+    record["oh_hell"] = 1
+    del record["id"]
+    found = [(p.code, p.pointer) for p in problems(record)]
+    assert found == [("record.unknown-field", "/oh_hell"), ("record.missing-field", "/id")]
+
+
 @pytest.mark.parametrize(
     ("game", "typo", "meant", "some"),
     [
@@ -199,7 +290,58 @@ def test_a_missing_rules_parameter_says_every_parameter_is_stated() -> None:
     del record["rules"]["hook"]
     problem = first(record)
     assert (problem.code, problem.pointer) == ("record.missing-field", "/rules/hook")
-    assert problem.message.startswith('the rules do not state "hook": a record states every')
+    assert problem.message == (
+        'the rules do not state "hook"; a record states every rules parameter of oh_hell, '
+        "because a preset's values may change between versions. The whole block of the preset "
+        '"default" for 4 seats, to paste in: tricklog rules oh_hell default --players 4 '
+        "--format json"
+    )
+
+
+def test_a_rules_block_of_a_preset_and_a_table_is_one_problem_that_lists_what_it_lacks() -> None:
+    record = valid("oh_hell")
+    record["rules"] = {"preset": "hoyle", "num_players": 5, "hook": True, "nil_score": 7}
+    found = problems(record)
+    assert [(p.code, p.pointer) for p in found] == [
+        ("record.missing-field", "/rules"),
+        ("record.schema", "/rules/nil_score"),
+    ]
+    message = found[0].message
+    assert message.startswith(
+        "the rules do not state 14 parameters of oh_hell: hand_sizes, single_hand_size, "
+        "no_trump_rule, first_bidder, first_leader, must_trump_when_void, miss_score, "
+    )
+    assert message.endswith(
+        'The whole block of the preset "hoyle" for 5 seats, to paste in: '
+        "tricklog rules oh_hell hoyle --players 5 --format json"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "ending"),
+    [
+        ({"preset": "sevens", "num_players": 4}, "oh_hell PRESET --format json (tricklog rules "),
+        ({"num_players": 4}, "oh_hell PRESET --format json (tricklog rules oh_hell lists "),
+        ({"preset": "hoyle", "num_players": 2}, 'the preset "hoyle", to paste in: tricklog rules '),
+        ({"preset": "hoyle", "num_players": "4"}, "tricklog rules oh_hell hoyle --format json"),
+    ],
+)
+def test_a_short_rules_block_names_the_command_it_can(rules: dict[str, Any], ending: str) -> None:
+    record = valid("oh_hell")
+    record["rules"] = rules
+    [lacking] = [p for p in problems(record) if p.code == "record.missing-field"]
+    assert lacking.pointer == "/rules" and ending in lacking.message
+
+
+def test_a_record_without_rules_says_how_to_get_them() -> None:
+    record = valid("bestia")
+    del record["rules"]
+    problem = first(record)
+    assert (problem.code, problem.pointer) == ("record.missing-field", "/rules")
+    assert problem.message == (
+        'the record needs the key "rules". The whole block of a preset, to paste in: tricklog '
+        "rules bestia PRESET --format json (tricklog rules bestia lists the presets)"
+    )
 
 
 # --- the tags: game and action type ----------------------------------------------------------

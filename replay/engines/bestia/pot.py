@@ -116,6 +116,16 @@ class Settlement:
         for an abandoned hand, which is not scored."""
         return None if self.abandoned else self.nets
 
+    def amounts(self) -> tuple[tuple[str, tuple[Money, ...]], ...]:
+        """The money besides the nets: the pot, what each seat won and paid as a bestia, and
+        what is carried (bestias of the whole pot make it grow from hand to hand)."""
+        return (
+            ("pot", (self.pot,)),
+            ("share", self.shares),
+            ("bestia", self.bestias),
+            ("pot carried to the next hand", (self.carried,)),
+        )
+
     def steps(self) -> tuple[str, ...]:
         """The pot arithmetic, one step per line, in a scorer's words."""
         rules, playing, bestias = self.rules, self.playing, self.bestias

@@ -25,7 +25,7 @@ from replay.engines.pinochle.state import (
     Phase,
     State,
     Table,
-    pretty,
+    fanned,
 )
 
 _WHEN = {
@@ -75,7 +75,7 @@ def apply_take_widow(state: State, action: Any) -> None:
 
 
 def describe_widow(game: Table, action: Any) -> str:
-    return "takes the widow " + pretty(action.cards)
+    return "takes the widow " + fanned(action.cards)
 
 
 # --- trump -----------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def apply_melds(state: State, action: Any) -> None:
 def describe_melds(game: Table, action: Any) -> str:
     rules = game.rules
     text = "; ".join(
-        f"{m.meld} {pretty(m.cards)} = {melds.meld_value(rules, m.meld)}" for m in action.melds
+        f"{m.meld} {fanned(m.cards)} = {melds.meld_value(rules, m.meld)}" for m in action.melds
     )
     return f"melds {text or 'nothing'}"
 
@@ -167,7 +167,7 @@ def apply_bury(state: State, action: Any) -> None:
 
 
 def describe_bury(game: Table, action: Any) -> str:
-    return "buries " + pretty(action.cards) + (" (trump announced)" if action.announced else "")
+    return "buries " + fanned(action.cards) + (" (trump announced)" if action.announced else "")
 
 
 def check_burial_restrictions(state: State) -> Violation | None:

@@ -145,6 +145,10 @@ class Settlement:
         """``chips``: what the driver adds to the running totals."""
         return self.chips
 
+    def amounts(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """What the kitty won or paid (its balance is the referee's ledger)."""
+        return (("kitty's chips for the hand", (self.kitty,)),)
+
 
 def counters(state: State) -> Counters | None:
     """The card points of a hand played to its 15th trick."""

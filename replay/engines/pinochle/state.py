@@ -393,9 +393,10 @@ def unfinished(state: State) -> str:
     return f"the actions stop before the hand ends ({state.phase.value}, seat {state.turn} to act)"
 
 
-def pretty(cards: Sequence[str]) -> str:
-    """Cards as a player fans them: ``A♠ 10♠ K♥``."""
-    return " ".join(DECK.pretty(c) for c in DECK.sorted(cards))
+def fanned(cards: Sequence[str]) -> str:
+    """Cards as a player fans them, in the record's notation as every text writes them
+    (docs/notation.md): ``AS TS KH``."""
+    return " ".join(DECK.sorted(cards))
 
 
 def kept_cards(hand18: Sequence[str], buried: Sequence[str]) -> list[str]:
