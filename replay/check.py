@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO, Any
 
 import msgspec
@@ -20,6 +20,7 @@ import msgspec
 from records.duplicates import find_duplicates
 from records.io import Entry, ReadFailure, iter_entries
 from records.limits import too_deep
+from records.paths import Paths, input_paths
 from records.problems import Kind, Problem, pointer
 from records.structs import ANY_RECORD
 from replay.claims import compare_claims
@@ -160,14 +161,15 @@ def check_entry(entry: Entry, *, audit: bool = False, detail: bool = True) -> Re
 
 
 def check_paths(
-    paths: Iterable[str],
+    paths: Paths,
     *,
     audit: bool = True,
     detail: bool = True,
     stdin: IO[bytes] | None = None,
 ) -> Iterator[RecordReport | ReadFailure]:
-    """Reports for every record under ``paths``, as a stream, in input order."""
-    for item in iter_entries(paths, stdin):
+    """Reports for every record under ``paths`` (one path or an iterable of them,
+    ``records.paths``), as a stream, in input order."""
+    for item in iter_entries(input_paths(paths), stdin):
         if isinstance(item, ReadFailure):
             yield item
         else:

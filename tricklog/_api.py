@@ -1,13 +1,18 @@
-"""The functions behind ``tricklog``'s names: reading, writing, checking, walking a replay."""
+"""The functions behind ``tricklog``'s names: reading, writing, checking, walking a replay.
+
+Every function that reads inputs takes its paths as Python does (``records.paths``): one path,
+a ``str`` or a ``pathlib.Path``, or an iterable of them; ``-`` is standard input. Bytes, or
+anything else that is not a path, raise ``TypeError`` at the call.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any
 
 from records.io import Entry, ReadFailure, iter_entries
+from records.paths import OnePath, Paths, input_paths, one_path
 from records.problems import Problem
 from replay import check as _check
 from replay.report import RecordReport
@@ -75,22 +80,29 @@ def loads(data: bytes | str, source: str = "<string>") -> Any:
     return result
 
 
-def load(path: str | Path) -> Any:
-    """The one record in a file (``.json``, possibly compressed); raises ``UnreadableInputError``
-    or ``MalformedRecordError``."""
+def load(path: OnePath) -> Any:
+    """The one record in a file (``.json``, possibly compressed; a ``str`` or a path object);
+    raises ``UnreadableInputError`` or ``MalformedRecordError``, and ``TypeError`` for what is
+    not one path."""
+    name = one_path(path)
     found: list[Entry] = []
-    for item in iter_entries([str(path)]):
+    for item in iter_entries([name]):
         if isinstance(item, ReadFailure):
             raise UnreadableInputError(item.file, item.message)
         found.append(item)
     if len(found) != 1:
-        raise UnreadableInputError(str(path), f"holds {len(found)} records, not one")
+        raise UnreadableInputError(name, f"holds {len(found)} records, not one")
     return loads(found[0].data, found[0].where)
 
 
-def iter_records(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[Loaded]:
-    """Every record under ``paths`` (files, archives, directories, ``-``), in order, as a
-    stream; raises ``UnreadableInputError`` where an input cannot be read."""
+def iter_records(paths: Paths, stdin: IO[bytes] | None = None) -> Iterator[Loaded]:
+    """Every record under ``paths`` (one path or an iterable of them: files, archives,
+    directories, ``-``), in order, as a stream; raises ``UnreadableInputError`` where an input
+    cannot be read, and ``TypeError`` at the call for what is not a path."""
+    return _iter_records(input_paths(paths), stdin)
+
+
+def _iter_records(paths: tuple[str, ...], stdin: IO[bytes] | None) -> Iterator[Loaded]:
     from records.parse import parse
 
     for item in iter_entries(paths, stdin):
@@ -128,11 +140,12 @@ def check_bytes(data: bytes, *, audit: bool = True, source: str = "<record>") ->
 
 
 def check_paths(
-    paths: Iterable[str], *, audit: bool = True, stdin: IO[bytes] | None = None
+    paths: Paths, *, audit: bool = True, stdin: IO[bytes] | None = None
 ) -> Iterator[RecordReport | ReadFailure]:
-    """Reports for every record under ``paths``, in input order, as a stream; an input that
-    cannot be read is a ``ReadFailure`` in the stream."""
-    return _check.check_paths(paths, audit=audit, stdin=stdin)
+    """Reports for every record under ``paths`` (one path or an iterable of them), in input
+    order, as a stream; an input that cannot be read is a ``ReadFailure`` in the stream. What
+    is not a path raises ``TypeError`` at the call."""
+    return _check.check_paths(input_paths(paths), audit=audit, stdin=stdin)
 
 
 def steps(record: Any, *, audit: bool = True) -> Iterator[Step]:
