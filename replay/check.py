@@ -112,10 +112,14 @@ def _refused(exc: Exception, size: int) -> Problem:
     )
 
 
-def steps(record: Any, *, audit: bool = True, actions: bool = True) -> Iterator[Step]:
+def steps(
+    record: Any, *, audit: bool = True, actions: bool = True, choices: bool = False
+) -> Iterator[Step]:
     """The replay of one record (a model or a decoded record) as a stream of steps; with
-    ``audit`` every claim is compared with its recomputed value as the hands settle."""
-    stream = replay(record, game_of(record).referee, actions=actions)
+    ``audit`` every claim is compared with its recomputed value as the hands settle; with
+    ``actions`` each action and trick is a step, with ``choices`` a play's step says what the
+    seat could have played (``replay.driver.replay``)."""
+    stream = replay(record, game_of(record).referee, actions=actions, choices=choices)
     return compare_claims(stream) if audit else stream
 
 

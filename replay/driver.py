@@ -30,6 +30,7 @@ from replay.steps import (
     Step,
     TrickCompleted,
 )
+from replay.tricks import CardPlay, Choice, Trick
 
 # Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups
 # (``Final``: compiled (setup.py), a constant is read from C, not from the module's dict).
@@ -41,12 +42,18 @@ __all__ = ["replay"]
 
 
 def replay(
-    record: Any, referee: Referee[Any, Any, Any], *, actions: bool = False
+    record: Any,
+    referee: Referee[Any, Any, Any],
+    *,
+    actions: bool = False,
+    choices: bool = False,
 ) -> Iterator[Step]:
     """Walk ``record`` (a decoded record of ``referee``'s game) and yield its steps.
 
     With ``actions``, every applied action and completed trick is a step of its own (for
-    consumers that show the play); without, hands come whole.
+    consumers that show the play); without, hands come whole. With ``choices`` too, each
+    play's step says what the seat could have played (``ActionApplied.choice``: the legal
+    cards, worked out before the card is played, which costs a check of every card held).
     """
     seated = sorted(record.players, key=_seat)
     yield RecordStarted(record.game, record.id, [p.name for p in seated])
@@ -68,7 +75,7 @@ def replay(
         sitting.begin(hand.number)
         if actions:
             result = yield from _hand_steps(
-                record, referee, sitting.table, index, hand, sitting.ledger
+                record, referee, sitting.table, index, hand, sitting.ledger, choices
             )
         else:
             result, problems = _hand(record, referee, sitting.table, index, hand, sitting.ledger)
@@ -198,38 +205,69 @@ def _hand_steps(
     index: int,
     hand: Any,
     ledger: Ledger,
+    choices: bool = False,
 ) -> Generator[Step, None, HandSettled]:
-    """Replay one hand an action at a time, each applied action and finished trick a step."""
+    """Replay one hand an action at a time, each applied action and finished trick a step.
+
+    A step holds values as of its action, never the live state. Every engine's state has a
+    ``phase`` (an enum whose value names it), its finished ``tricks``, and, once the play of
+    the cards has begun, ``play`` (``replay.tricks.CardPlay``), from which the trick in
+    progress and a seat's choice are read."""
     result, problems = _deal(referee, table, index, hand)
     if problems:
         for problem in problems:
             yield ProblemFound(problem)
         return result
     state = result.state
-    kinds = referee.engine.kinds
+    engine = referee.engine
+    kinds, to_move = engine.kinds, engine.to_move
     tricks = state.tricks
     for position, action in enumerate(hand.actions):
         kind = kinds[action.type]
         before = len(tricks)
+        choice = _choice(state, action) if choices else None
         violation = kind.step(state, action)
         if violation is not None:
             yield ProblemFound(
                 _stopped(record, referee, table, index, hand, result, position, violation)
             )
             return result
+        done = len(tricks) > before
+        current = tricks[-1] if done else _in_play(state.play)
+        # strict=False: a trick's seats and cards grow together (and strict costs a check each)
+        trick = () if current is None else tuple(zip(current.seats, current.cards, strict=False))
         yield ActionApplied(
             index,
             position,
             action,
             getattr(action, "seat", None),
-            state,
             kind.describe(table, action),
+            state.phase.value,
+            trick,
+            to_move(state),
+            choice,
         )
-        if len(tricks) > before:
+        if done:
             yield TrickCompleted(index, tricks[-1])
     for problem in _end(record, referee, table, index, hand, ledger, result):
         yield ProblemFound(problem)
     return result
+
+
+def _in_play(play: CardPlay | None) -> Trick | None:
+    """The trick on the table, if the play of the cards has begun."""
+    return None if play is None else play.trick
+
+
+def _choice(state: Any, action: Any) -> Choice | None:
+    """What the seat of a play could play, before its card changes anything; None for another
+    action, or where the engine has not begun the play (nor for a play out of turn, which is
+    refused)."""
+    play = state.play
+    if action.type != "play" or play is None or play.is_over or action.seat != play.turn:
+        return None
+    choice: Choice = play.choice()
+    return choice
 
 
 def _deal(

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 __all__ = [
     "CardPlay",
+    "Choice",
     "FollowRules",
     "Ring",
     "Trick",
@@ -63,6 +64,26 @@ class FollowRules:
     """When trumping, a player must beat the highest trump already in the trick if able."""
     must_head: bool = False
     """When following suit, a player must beat the winning card if able (pinochle heading)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What a seat could play to a trick, as it stood just before the seat's card: a value,
+    which the play going on does not change (``CardPlay.choice`` makes one)."""
+
+    seat: int
+    trick: int
+    """The trick's number in the hand, from 1."""
+    held: tuple[str, ...]
+    """The cards the seat held, in hand order."""
+    legal: tuple[str, ...]
+    """Those the rules let it play, in hand order (a card held twice is listed twice)."""
+    led: str | None
+    """The suit led to the trick; None when the seat leads it."""
+    trump: str | None
+    """The trump suit, or None."""
+    duties: FollowRules
+    """The follow duties in force (none for a lead)."""
 
 
 class Trick:
@@ -197,6 +218,24 @@ class CardPlay:
         """The cards the seat to play may play now, in hand order."""
         seat = self.turn
         return [card for card in self.hands[seat] if self.fault(seat, card) is None]
+
+    def choice(self) -> Choice:
+        """What the seat to play may play now, as a value (``Choice``).
+
+        >>> from records.cards import FRENCH_52
+        >>> play = CardPlay([["KH", "2C"], ["AH", "3S"]], leader=0, after=(1, 0), last=2,
+        ...                 trump="S", strength=FRENCH_52.strength, follow=FollowRules())
+        >>> play_cards(play, [_Card(0, "KH")], 0)
+        (1, None)
+        >>> choice = play.choice()
+        >>> choice.seat, choice.trick, choice.held, choice.legal, choice.led
+        (1, 1, ('AH', '3S'), ('AH',), 'H')
+        """
+        seat, trick = self.turn, self.trick
+        led = trick.led
+        held = tuple(self.hands[seat])
+        legal = tuple(card for card in held if self.fault(seat, card) is None)
+        return Choice(seat, trick.number, held, legal, led, self.trump, self.duties(led))
 
 
 _FREE: Final = FollowRules()

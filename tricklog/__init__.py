@@ -25,9 +25,10 @@ Identity, conversion and rules::
 
 Walking a replay step by step (what every consumer is built on)::
 
-    for step in tricklog.steps(record):
+    for step in tricklog.steps(record):       # values as of each step, to keep if you like
         ...  # RecordStarted, HandStarted, ActionApplied, TrickCompleted, ProblemFound,
-             # HandSettled, RecordSettled
+             # HandSettled, RecordSettled; steps(record, choices=True): what each seat
+             # could have played (ActionApplied.choice, a Choice)
 
 Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record that
 does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a report with
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
         TrickCompleted,
     )
     from replay.summary import Summary
+    from replay.tricks import Choice, Trick
     from tricklog._api import (
         Loaded,
         MalformedRecordError,
@@ -88,6 +90,8 @@ _NAMES = {
     "HandStatus": "replay.report",
     "RecordReport": "replay.report",
     "Summary": "replay.summary",
+    "Choice": "replay.tricks",
+    "Trick": "replay.tricks",
     "convert": "records.formats.convert",
     "record_hash": "records.identity",
     "infer": "replay.infer",
@@ -126,6 +130,7 @@ _NAMES = {
 __all__ = [
     "GAMES",
     "ActionApplied",
+    "Choice",
     "ClaimCheck",
     "ClaimStatus",
     "Game",
@@ -144,6 +149,7 @@ __all__ = [
     "RecordStarted",
     "Step",
     "Summary",
+    "Trick",
     "TrickCompleted",
     "UnreadableInputError",
     "check",

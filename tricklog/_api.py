@@ -148,6 +148,11 @@ def check_paths(
     return _check.check_paths(input_paths(paths), audit=audit, stdin=stdin)
 
 
-def steps(record: Any, *, audit: bool = True) -> Iterator[Step]:
-    """The replay of one record as a stream of steps, every action and trick included."""
-    return _check.steps(record, audit=audit, actions=True)
+def steps(record: Any, *, audit: bool = True, choices: bool = False) -> Iterator[Step]:
+    """The replay of one record as a stream of steps, every action and trick included.
+
+    Each step holds values as of its moment, which the replay never changes after, so the
+    steps can be kept (``list(steps(record))``); none holds the engine's live state. With
+    ``choices`` each play's ``ActionApplied.choice`` says what the seat could have played
+    (every card held is checked: a walk takes about two and a half times as long)."""
+    return _check.steps(record, audit=audit, actions=True, choices=choices)

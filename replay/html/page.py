@@ -6,9 +6,8 @@ and bidirectional overrides made visible, ``replay.cli.terminal.printable``), an
 engine escapes it. Recorded and recomputed values stay apart, as in the audit: a claim cell holds
 both, with its status.
 
-What one step does not say is read from the next: the follow duty of a play is the one in force
-just before it, read from the live state after the previous action (a step is a view of the
-replay as it goes, ``replay.steps``).
+The follow duty of a play is read from its step's ``choice``: what the seat could play just
+before its card, worked out by the engine (``replay.tricks.CardPlay.choice``).
 """
 
 from __future__ import annotations
@@ -46,7 +45,7 @@ from replay.steps import (
     RecordSettled,
     RecordStarted,
 )
-from replay.tricks import Trick
+from replay.tricks import Choice, Trick
 
 __all__ = ["HandView", "PageView", "ProblemView", "build_page"]
 
@@ -82,7 +81,7 @@ def build_page(
         return page
     builder = _Builder(page, record)
     found = list(problems)
-    for step in steps(record, audit=True, actions=True):
+    for step in steps(record, audit=True, actions=True, choices=True):
         if type(step) is ProblemFound:
             found.append(step.problem)
         else:
@@ -126,33 +125,29 @@ class _Builder:
             for meld in getattr(action, "melds", None) or []:
                 what = f"meld {printable(str(getattr(meld, 'meld', '?')))}"
                 self.moves.append((step.seat or 0, what, self.cards.views(meld.cards)))
-        self.note_duty(step.state)
+        choice = step.choice
+        if choice is not None:  # the card's place in its trick: the last of the trick so far
+            self.duties[choice.trick, len(step.trick) - 1] = self.duty_text(choice)
 
-    def note_duty(self, state: Any) -> None:
-        """The duty of the seat to play next, in words, with the cards it may play."""
-        play = getattr(state, "play", None)
-        if play is None or play.is_over:
-            return
-        seat, trick = play.turn, play.trick
-        self.duties[trick.number, len(trick.cards)] = self.duty_text(play, seat, trick)
-
-    def duty_text(self, play: Any, seat: int, trick: Trick) -> str:
-        legal = play.legal()
-        name = self.page.seat_name(seat)
-        if trick.led is None:
-            held = play.hands[seat]
-            rule = "any card" if len(legal) == len(held) else "one of " + self.cards.text(legal)
-            return f"{name} leads trick {trick.number}: may lead {rule}"
-        rules = play.duties(trick.led)
+    def duty_text(self, choice: Choice) -> str:
+        """The duty of a seat at a card, in words, with the cards it could play."""
+        legal = choice.legal
+        name = self.page.seat_name(choice.seat)
+        if choice.led is None:
+            rule = (
+                "any card" if len(legal) == len(choice.held) else "one of " + self.cards.text(legal)
+            )
+            return f"{name} leads trick {choice.trick}: may lead {rule}"
+        rules = choice.duties
         owed = ["follow suit"]
-        if rules.must_trump_when_void and play.trump is not None:
+        if rules.must_trump_when_void and choice.trump is not None:
             owed.append("trump when void")
         if rules.must_overtrump:
             owed.append("overtrump")
         if rules.must_head:
             owed.append("head the trick")
         return (
-            f"{name} follows to {self.cards.suit(trick.led)} led; must "
+            f"{name} follows to {self.cards.suit(choice.led)} led; must "
             f"{', '.join(owed)}; could play {self.cards.text(legal)}"
         )
 
