@@ -177,4 +177,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return [*globals(), *__all__]
+    """The documented names and the module's own dunders, not the helpers it imports."""
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})

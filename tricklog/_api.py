@@ -59,15 +59,24 @@ class MalformedRecordError(ValueError):
 
 @dataclass(frozen=True)
 class Loaded:
-    __module__ = "tricklog"
-
     """One record read from an input: the record, or the problems that stop it being one."""
+
+    __module__ = "tricklog"
 
     source: str
     """``file`` or ``file:line``."""
-    record: Any = None
+    record: Any = field(default=None, repr=False)
     """The record (a pydantic model of its game), or None when it is malformed."""
     problems: list[Problem] = field(default_factory=list)
+    """Why the text is not a record (``malformed`` problems); empty when ``record`` is set."""
+
+    def __repr__(self) -> str:
+        if self.record is None:
+            codes = [p.code for p in self.problems]
+            return f"Loaded(source={self.source!r}, record=None, problems={codes!r})"
+        record = self.record
+        what = f"<{type(record).__name__} id={getattr(record, 'id', None)!r}>"
+        return f"Loaded(source={self.source!r}, record={what})"
 
 
 def loads(data: bytes | str, source: str = "<string>") -> Any:
