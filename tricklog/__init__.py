@@ -7,7 +7,8 @@ Reading and writing::
     record = tricklog.loads(text)                # ... from JSON text
     for item in tricklog.iter_records(["archive.jsonl.gz", "folder/"]):
         item.source, item.record, item.problems  # each record, or why it is malformed
-    tricklog.dumps(record), tricklog.dump(record, stream)
+    tricklog.dumps(record)                       # JSON in bytes; dumps_text(record): a str
+    tricklog.dump(record, stream)                # to a binary or a text stream
 
 Checking::
 
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
         check_paths,
         dump,
         dumps,
+        dumps_text,
         iter_records,
         load,
         loads,
@@ -119,6 +121,7 @@ _NAMES = {
             "check_paths",
             "dump",
             "dumps",
+            "dumps_text",
             "iter_records",
             "load",
             "loads",
@@ -158,6 +161,7 @@ __all__ = [
     "convert",
     "dump",
     "dumps",
+    "dumps_text",
     "infer",
     "iter_records",
     "load",

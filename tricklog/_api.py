@@ -7,6 +7,7 @@ anything else that is not a path, raise ``TypeError`` at the call.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -27,6 +28,7 @@ __all__ = [
     "check_paths",
     "dump",
     "dumps",
+    "dumps_text",
     "iter_records",
     "load",
     "loads",
@@ -125,17 +127,31 @@ def _iter_records(paths: tuple[str, ...], stdin: IO[bytes] | None) -> Iterator[L
 
 
 def dumps(record: Any, *, pretty: bool = False) -> bytes:
-    """A record as JSON: one line (for JSON Lines), or indented with ``pretty``."""
+    """A record as JSON, in **bytes** (UTF-8): one line without a newline (for JSON Lines), or
+    indented by two spaces and ended by a newline with ``pretty`` (a ``.json`` record file).
+    ``dumps_text`` gives the same as a ``str``."""
     from records.parse import dumps as compact
     from records.parse import dumps_pretty
 
     return dumps_pretty(record) if pretty else compact(record)
 
 
-def dump(record: Any, stream: IO[bytes], *, pretty: bool = False) -> None:
-    """Write a record to a binary stream, one JSON line (or indented with ``pretty``)."""
+def dumps_text(record: Any, *, pretty: bool = False) -> str:
+    """A record as JSON text: ``dumps`` decoded from UTF-8."""
+    return dumps(record, pretty=pretty).decode("utf-8")
+
+
+def dump(record: Any, stream: IO[bytes] | IO[str], *, pretty: bool = False) -> None:
+    """Write a record to a stream, one JSON line ended by a newline (or indented with
+    ``pretty``): UTF-8 bytes to a binary stream, ``str`` to a text stream (``io.TextIOBase``:
+    a file opened ``"w"``, ``io.StringIO``, ``sys.stdout``)."""
     data = dumps(record, pretty=pretty)
-    stream.write(data if pretty else data + b"\n")
+    if not pretty:
+        data += b"\n"
+    if isinstance(stream, io.TextIOBase):
+        stream.write(data.decode("utf-8"))
+    else:
+        stream.write(data)  # type: ignore[arg-type]
 
 
 def check(record: Any, *, audit: bool = True, source: str = "<record>") -> RecordReport:

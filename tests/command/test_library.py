@@ -129,3 +129,19 @@ def test_library_types_have_readable_reprs() -> None:
     assert loaded == f"Loaded(source={str(GAME)!r}, record=<OhHellRecord id='oh_hell-4-0'>)"
     broken = repr(next(tricklog.iter_records([str(MALFORMED)])))
     assert broken.endswith("record=None, problems=['record.unknown-field'])")
+
+
+def test_dumps_says_bytes_and_dumps_text_gives_text() -> None:
+    record = tricklog.load(GAME)
+    data = tricklog.dumps(record)
+    assert isinstance(data, bytes) and "bytes" in (tricklog.dumps.__doc__ or "")
+    text = tricklog.dumps_text(record)
+    assert isinstance(text, str) and text == data.decode("utf-8")
+    assert tricklog.dumps_text(record, pretty=True) == GAME.read_text(encoding="utf-8")
+    assert tricklog.loads(text) == record
+    written = io.StringIO()  # a text stream gets text; a binary stream bytes
+    tricklog.dump(record, written)
+    assert written.getvalue() == text + "\n"
+    pretty = io.StringIO()
+    tricklog.dump(record, pretty, pretty=True)
+    assert pretty.getvalue() == GAME.read_text(encoding="utf-8")
