@@ -3,6 +3,9 @@
 Every function that reads inputs takes its paths as Python does (``records.paths``): one path,
 a ``str`` or a ``pathlib.Path``, or an iterable of them; ``-`` is standard input. Bytes, or
 anything else that is not a path, raise ``TypeError`` at the call.
+
+The examples run from the repository's root, where ``fixtures/`` is
+(``tests/command/test_docs.py`` runs them).
 """
 
 from __future__ import annotations
@@ -37,7 +40,9 @@ __all__ = [
 
 
 class UnreadableInputError(OSError):
-    """An input that cannot be read at all: missing, no permission, corrupt compression."""
+    """An input that cannot be read at all: missing, no permission, corrupt compression.
+
+    ``source`` names the input, ``message`` says why."""
 
     __module__ = "tricklog"
 
@@ -48,7 +53,9 @@ class UnreadableInputError(OSError):
 
 
 class MalformedRecordError(ValueError):
-    """Text that is not a record of the format; ``problems`` says why, each with its pointer."""
+    """Text that is not a record of the format; ``problems`` says why, each with its pointer.
+
+    ``source`` names where the text came from (a file, ``file:line``, or ``<string>``)."""
 
     __module__ = "tricklog"
 
@@ -82,7 +89,19 @@ class Loaded:
 
 
 def loads(data: bytes | str, source: str = "<string>") -> Any:
-    """Parse one record (JSON text); raises ``MalformedRecordError``."""
+    """Parse one record from its JSON text.
+
+    :param data: the record's JSON, as ``bytes`` (UTF-8) or ``str``.
+    :param source: what a ``MalformedRecordError`` names as the text's origin.
+    :returns: the record, a pydantic model of its game (``record.game`` says which).
+    :raises MalformedRecordError: the text is not a record; its ``problems`` say why.
+
+    >>> from pathlib import Path
+    >>> text = Path("fixtures/oh_hell/valid/default-4p-complete-game.json").read_text()
+    >>> record = tricklog.loads(text)
+    >>> record.game, record.id, len(record.hands)
+    ('oh_hell', 'oh_hell-4-0', 13)
+    """
     from records.parse import parse
 
     result = parse(data.encode() if isinstance(data, str) else data)
@@ -92,9 +111,19 @@ def loads(data: bytes | str, source: str = "<string>") -> Any:
 
 
 def load(path: OnePath) -> Any:
-    """The one record in a file (``.json``, possibly compressed; a ``str`` or a path object);
-    raises ``UnreadableInputError`` or ``MalformedRecordError``, and ``TypeError`` for what is
-    not one path."""
+    """The one record in a file.
+
+    :param path: a file (``str`` or ``pathlib.Path``) holding one record, in JSON, possibly
+        compressed (gzip, bzip2, xz, zstd), or ``-`` for standard input.
+    :returns: the record, a pydantic model of its game.
+    :raises UnreadableInputError: the file cannot be read, or holds no record or several.
+    :raises MalformedRecordError: the file's text is not a record.
+    :raises TypeError: ``path`` is not one path (a list, bytes).
+
+    >>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+    >>> record.players[0].name
+    'Anna'
+    """
     name = one_path(path)
     found: list[Entry] = []
     for item in iter_entries([name]):
@@ -107,9 +136,21 @@ def load(path: OnePath) -> Any:
 
 
 def iter_records(paths: Paths, stdin: IO[bytes] | None = None) -> Iterator[Loaded]:
-    """Every record under ``paths`` (one path or an iterable of them: files, archives,
-    directories, ``-``), in order, as a stream; raises ``UnreadableInputError`` where an input
-    cannot be read, and ``TypeError`` at the call for what is not a path."""
+    """Every record under ``paths``, in order, as a stream (memory holds one record at a time).
+
+    :param paths: one path or an iterable of paths (``str`` or ``pathlib.Path``): files of one
+        record, JSON Lines archives, JSON arrays, any of them compressed, directories (searched
+        recursively, in name order), and ``-`` for standard input.
+    :param stdin: the binary stream that ``-`` reads (default: ``sys.stdin.buffer``).
+    :returns: an iterator of ``Loaded``: each record with its ``source`` (``file`` or
+        ``file:line``), or, for text that is not a record, its ``problems``.
+    :raises UnreadableInputError: while iterating, where an input cannot be read at all.
+    :raises TypeError: at the call, when ``paths`` is not a path or an iterable of paths.
+
+    >>> [(item.source, item.record.id) for item in tricklog.iter_records(
+    ...     "fixtures/oh_hell/valid/default-4p-complete-game.json")]
+    [('fixtures/oh_hell/valid/default-4p-complete-game.json', 'oh_hell-4-0')]
+    """
     return _iter_records(input_paths(paths), stdin)
 
 
@@ -127,9 +168,17 @@ def _iter_records(paths: tuple[str, ...], stdin: IO[bytes] | None) -> Iterator[L
 
 
 def dumps(record: Any, *, pretty: bool = False) -> bytes:
-    """A record as JSON, in **bytes** (UTF-8): one line without a newline (for JSON Lines), or
-    indented by two spaces and ended by a newline with ``pretty`` (a ``.json`` record file).
-    ``dumps_text`` gives the same as a ``str``."""
+    """A record as JSON, in **bytes** (UTF-8); ``dumps_text`` gives the same as a ``str``.
+
+    :param record: a record (a pydantic model, as ``load`` gives).
+    :param pretty: indent by two spaces and end with a newline (the layout of a ``.json``
+        record file) instead of one compact line without a newline (for JSON Lines).
+    :returns: the JSON, as bytes; ``loads`` reads it back to an equal record.
+
+    >>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+    >>> tricklog.dumps(record)[:36]
+    b'{"format_version":1,"game":"oh_hell"'
+    """
     from records.parse import dumps as compact
     from records.parse import dumps_pretty
 
@@ -137,14 +186,28 @@ def dumps(record: Any, *, pretty: bool = False) -> bytes:
 
 
 def dumps_text(record: Any, *, pretty: bool = False) -> str:
-    """A record as JSON text: ``dumps`` decoded from UTF-8."""
+    """A record as JSON text: ``dumps`` (with the same ``pretty``) decoded from UTF-8.
+
+    >>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+    >>> tricklog.dumps_text(record)[:36]
+    '{"format_version":1,"game":"oh_hell"'
+    """
     return dumps(record, pretty=pretty).decode("utf-8")
 
 
 def dump(record: Any, stream: IO[bytes] | IO[str], *, pretty: bool = False) -> None:
-    """Write a record to a stream, one JSON line ended by a newline (or indented with
-    ``pretty``): UTF-8 bytes to a binary stream, ``str`` to a text stream (``io.TextIOBase``:
-    a file opened ``"w"``, ``io.StringIO``, ``sys.stdout``)."""
+    """Write a record to a stream: one JSON line ended by a newline, or indented with
+    ``pretty`` (``dumps``).
+
+    :param stream: a binary stream (a file opened ``"wb"``, ``io.BytesIO``) gets UTF-8 bytes; a
+        text stream (``io.TextIOBase``: a file opened ``"w"``, ``io.StringIO``,
+        ``sys.stdout``) gets ``str``.
+
+    >>> import sys
+    >>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+    >>> tricklog.dump(record, sys.stdout)  # doctest: +ELLIPSIS
+    {"format_version":1,"game":"oh_hell","id":"oh_hell-4-0",...}
+    """
     data = dumps(record, pretty=pretty)
     if not pretty:
         data += b"\n"
@@ -155,21 +218,46 @@ def dump(record: Any, stream: IO[bytes] | IO[str], *, pretty: bool = False) -> N
 
 
 def check(record: Any, *, audit: bool = True, source: str = "<record>") -> RecordReport:
-    """Replay a record; with ``audit`` also compare every claim with the recomputation."""
+    """Replay a record and report what is wrong with it; never raises for a bad record.
+
+    :param record: a record (as ``load`` gives it).
+    :param audit: also compare every claim of the record (tricks taken, scores, totals,
+        winners) with the recomputed value; without, only the rules are checked.
+    :param source: the report's ``source``.
+    :returns: a ``RecordReport``: ``valid``, ``problems``, and per hand a ``HandReport``.
+
+    >>> report = tricklog.check(tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json"))
+    >>> report.valid, len(report.hands), report.hands[0].claims[0].status.value
+    (True, 13, 'match')
+    """
     return _check.check(record, audit=audit, source=source)
 
 
 def check_bytes(data: bytes, *, audit: bool = True, source: str = "<record>") -> RecordReport:
-    """Decode and check one record's JSON; a malformed record gives a report, never raises."""
+    """Decode and check one record's JSON, as ``check`` does; text that is not a record is a
+    report with its ``malformed`` problems, never an exception.
+
+    >>> [p.code for p in tricklog.check_bytes(b'{"game": "oh_hell"}').problems][:2]
+    ['record.format-version', 'record.missing-field']
+    """
     return _check.check_bytes(data, audit=audit, source=source)
 
 
 def check_paths(
     paths: Paths, *, audit: bool = True, stdin: IO[bytes] | None = None
 ) -> Iterator[RecordReport | ReadFailure]:
-    """Reports for every record under ``paths`` (one path or an iterable of them), in input
-    order, as a stream; an input that cannot be read is a ``ReadFailure`` in the stream. What
-    is not a path raises ``TypeError`` at the call."""
+    """Reports for every record under ``paths``, in input order, as a stream.
+
+    :param paths: one path or an iterable of paths, as ``iter_records`` takes them.
+    :param audit: compare the claims too (``check``).
+    :param stdin: the binary stream that ``-`` reads.
+    :returns: an iterator of ``RecordReport``, and a ``ReadFailure(file, message)`` in its place
+        for an input that cannot be read (nothing is raised for it).
+    :raises TypeError: at the call, when ``paths`` is not a path or an iterable of paths.
+
+    >>> [r.valid for r in tricklog.check_paths("fixtures/oh_hell/valid/default-4p-complete-game.json")]
+    [True]
+    """
     return _check.check_paths(input_paths(paths), audit=audit, stdin=stdin)
 
 
@@ -177,7 +265,27 @@ def steps(record: Any, *, audit: bool = True, choices: bool = False) -> Iterator
     """The replay of one record as a stream of steps, every action and trick included.
 
     Each step holds values as of its moment, which the replay never changes after, so the
-    steps can be kept (``list(steps(record))``); none holds the engine's live state. With
-    ``choices`` each play's ``ActionApplied.choice`` says what the seat could have played
-    (every card held is checked: a walk takes about two and a half times as long)."""
+    steps can be kept (``list(steps(record))``) and read in any order; none holds the engine's
+    live state. In order: ``RecordStarted``; per hand ``HandStarted``, an ``ActionApplied``
+    for each action the rules accepted (the seat, the action, what was said, the phase after
+    it, the trick on the table, whose turn it is) and a ``TrickCompleted`` after each trick's
+    last card, a ``ProblemFound`` where the hand stops, ``HandSettled``; then
+    ``RecordSettled``.
+
+    :param record: a record (as ``load`` gives it).
+    :param audit: compare the claims as the hands settle (``HandSettled.checks``).
+    :param choices: also give each play's ``ActionApplied.choice``: what the seat could have
+        played (a ``Choice``: its cards, the legal ones, the suit led, the duties in force).
+        Each card held is checked, so a walk takes about two and a half times as long.
+    :returns: an iterator of steps (``Step``).
+
+    >>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+    >>> walk = list(tricklog.steps(record, choices=True))
+    >>> first = next(s for s in walk if isinstance(s, tricklog.ActionApplied))
+    >>> first
+    ActionApplied(hand=0, index=0, action=Bid(type='bid', seat=2, tricks=1), seat=2, said='bid 1', phase='bid', trick=(), to_move=3, choice=None)
+    >>> play = next(s for s in walk if isinstance(s, tricklog.ActionApplied) and s.choice)
+    >>> play.trick, play.choice.held, play.choice.legal, play.choice.led
+    (((3, 'TS'),), ('TS',), ('TS',), None)
+    """
     return _check.steps(record, audit=audit, actions=True, choices=choices)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import inspect
 import io
 import subprocess
 import sys
@@ -145,3 +146,13 @@ def test_dumps_says_bytes_and_dumps_text_gives_text() -> None:
     pretty = io.StringIO()
     tricklog.dump(record, pretty, pretty=True)
     assert pretty.getvalue() == GAME.read_text(encoding="utf-8")
+
+
+def test_public_functions_document_what_they_take_and_give() -> None:
+    """Each public function has a real docstring: more than a line, with an example."""
+    for name in tricklog.__all__:
+        value = getattr(tricklog, name)
+        if not callable(value) or isinstance(value, type):
+            continue
+        doc = inspect.getdoc(value) or ""
+        assert len(doc.splitlines()) > 2 and ">>> " in doc, name
