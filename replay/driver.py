@@ -233,7 +233,11 @@ def _hand_steps(
             )
             return result
         done = len(tricks) > before
-        current = tricks[-1] if done else _in_play(state.play)
+        if done:
+            current: Trick | None = tricks[-1]
+        else:
+            play: CardPlay | None = state.play
+            current = None if play is None else play.trick
         # strict=False: a trick's seats and cards grow together (and strict costs a check each)
         trick = () if current is None else tuple(zip(current.seats, current.cards, strict=False))
         yield ActionApplied(
@@ -242,7 +246,7 @@ def _hand_steps(
             action,
             getattr(action, "seat", None),
             kind.describe(table, action),
-            state.phase.value,
+            state.phase._value_,  # the enum's value: ``.value`` is a property, five times slower
             trick,
             to_move(state),
             choice,
@@ -252,11 +256,6 @@ def _hand_steps(
     for problem in _end(record, referee, table, index, hand, ledger, result):
         yield ProblemFound(problem)
     return result
-
-
-def _in_play(play: CardPlay | None) -> Trick | None:
-    """The trick on the table, if the play of the cards has begun."""
-    return None if play is None else play.trick
 
 
 def _choice(state: Any, action: Any) -> Choice | None:
