@@ -43,6 +43,13 @@ def record_hash(record: Any) -> str:
     pydantic record model, or the record as a plain JSON object (a dict); the last two are read
     by the format's decoder first, so that all three give the same hash. A value that is not a
     record raises ``ValueError``.
+
+    >>> from pathlib import Path
+    >>> from records.parse import parse
+    >>> record = parse(Path("fixtures/oh_hell/valid/default-4p-complete-game.json").read_bytes())
+    >>> digest = record_hash(record)
+    >>> len(digest), record_hash(record.model_copy(update={"id": "another"})) == digest
+    (64, True)
     """
     return hashlib.sha256(facts_json(record)).hexdigest()
 

@@ -37,6 +37,7 @@ from typing import IO, Any
 
 from records.jsonsplit import INCOMPLETE, ArrayError, MismatchError, elements, value_end
 from records.limits import ReadLimits, size_text
+from records.paths import Paths, input_paths
 from records.sniff import HEAD, not_json
 from records.streams import BUFFER, ReadError, decoded, open_path, os_message, walk
 
@@ -87,22 +88,24 @@ def is_record_file(path: Path) -> bool:
 
 
 def iter_entries(
-    paths: Iterable[str],
+    paths: Paths,
     stdin: IO[bytes] | None = None,
     limits: ReadLimits | None = None,
     *,
     counted: Callable[[int], None] | None = None,
 ) -> Iterator[Entry | ReadFailure]:
-    """Every record entry under the given paths, in order, as a stream. ``limits`` defaults to
-    ``ReadLimits.from_environment()``. ``counted`` is told the size of every read from an input
-    as it is stored (compressed bytes for a compressed file): a progress bar's bytes read."""
+    """Every record entry under the given paths (one path or an iterable of them,
+    ``records.paths``: a wrong type raises ``TypeError``), in order, as a stream. ``limits``
+    defaults to ``ReadLimits.from_environment()``. ``counted`` is told the size of every read
+    from an input as it is stored (compressed bytes for a compressed file): a progress bar's
+    bytes read."""
     if limits is None:
         try:
             limits = ReadLimits.from_environment()
         except ValueError as exc:
             yield ReadFailure("<environment>", str(exc))
             return
-    for name in paths:
+    for name in input_paths(paths):
         if name == "-":
             source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
             if source is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 import re
 import traceback
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,6 +22,7 @@ import msgspec
 from records.duplicates import find_duplicates
 from records.io import Entry, ReadFailure, iter_entries
 from records.limits import debug_requested, too_deep
+from records.paths import Paths, input_paths
 from records.problems import Kind, Problem, pointer
 from records.structs import ANY_RECORD
 from replay.claims import compare_claims
@@ -116,13 +117,19 @@ def _refused(exc: Exception, size: int) -> Problem:
 
 
 def steps(
-    record: Any, *, audit: bool = True, actions: bool | Container[int] = True
+    record: Any,
+    *,
+    audit: bool = True,
+    actions: bool | Container[int] = True,
+    choices: bool = False,
 ) -> Iterator[Step]:
     """The replay of one record (a model or a decoded record) as a stream of steps; with
     ``audit`` every claim is compared with its recomputed value as the hands settle. With
     ``actions`` every applied action and finished trick is a step of its own; given the indexes
-    of some hands, only theirs are (the others come whole, as without)."""
-    stream = replay(record, game_of(record).referee, actions=actions)
+    of some hands, only theirs are (the others come whole, as without). With ``choices`` too, a
+    play's step carries the duty it was played under and the cards the seat could play
+    (``ActionApplied.duty``, ``replay.driver.replay``)."""
+    stream = replay(record, game_of(record).referee, actions=actions, choices=choices)
     return compare_claims(stream) if audit else stream
 
 
@@ -211,14 +218,15 @@ def check_entry(entry: Entry, *, audit: bool = False, detail: bool = True) -> Re
 
 
 def check_paths(
-    paths: Iterable[str],
+    paths: Paths,
     *,
     audit: bool = True,
     detail: bool = True,
     stdin: IO[bytes] | None = None,
 ) -> Iterator[RecordReport | ReadFailure]:
-    """Reports for every record under ``paths``, as a stream, in input order."""
-    for item in iter_entries(paths, stdin):
+    """Reports for every record under ``paths`` (one path or an iterable of them,
+    ``records.paths``), as a stream, in input order."""
+    for item in iter_entries(input_paths(paths), stdin):
         if isinstance(item, ReadFailure):
             yield item
         else:

@@ -32,6 +32,7 @@ from replay.steps import (
     Step,
     TrickCompleted,
 )
+from replay.tricks import CardPlay, Trick
 
 # Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups
 # (``Final``: compiled (setup.py), a constant is read from C, not from the module's dict).
@@ -43,7 +44,11 @@ __all__ = ["replay"]
 
 
 def replay(
-    record: Any, referee: Referee[Any, Any, Any], *, actions: bool | Container[int] = False
+    record: Any,
+    referee: Referee[Any, Any, Any],
+    *,
+    actions: bool | Container[int] = False,
+    choices: bool = False,
 ) -> Iterator[Step]:
     """Walk ``record`` (a decoded record of ``referee``'s game) and yield its steps.
 
@@ -51,6 +56,9 @@ def replay(
     consumers that show the play); without, hands come whole. ``actions`` may also be the
     indexes of the hands to show so (a page of some hands of a long record): the others come
     whole.
+    With ``choices`` too, each play's step carries the duty it was played under
+    (``ActionApplied.duty``: decided by the rule that judges the card, before the card is
+    played, with the cards the seat could play, which costs a check of every card held).
     """
     every = actions is True
     some = None if isinstance(actions, bool) else actions
@@ -74,7 +82,7 @@ def replay(
         sitting.begin(hand.number)
         if every or (some is not None and index in some):
             result = yield from _hand_steps(
-                record, referee, sitting.table, index, hand, sitting.ledger
+                record, referee, sitting.table, index, hand, sitting.ledger, choices
             )
         else:
             result, problems = _hand(record, referee, sitting.table, index, hand, sitting.ledger)
@@ -282,36 +290,53 @@ def _hand_steps(
     index: int,
     hand: Any,
     ledger: Ledger,
+    choices: bool = False,
 ) -> Generator[Step, None, HandSettled]:
-    """Replay one hand an action at a time, each applied action and finished trick a step."""
+    """Replay one hand an action at a time, each applied action and finished trick a step.
+
+    A step holds values as of its action, never the live state. Every engine's state has a
+    ``phase`` (an enum whose value names it), its finished ``tricks``, and, once the play of
+    the cards has begun, ``play`` (``replay.tricks.CardPlay``), from which the trick in
+    progress and a seat's choice are read."""
     result, problems = _deal(referee, table, index, hand)
     if problems:
         for problem in problems:
             yield ProblemFound(problem)
         return result
     state = result.state
-    kinds = referee.engine.kinds
+    engine = referee.engine
+    kinds, to_move = engine.kinds, engine.to_move
     tricks = state.tricks
     for position, action in enumerate(hand.actions):
         kind = kinds[action.type]
         before = len(tricks)
-        duty = kind.duty(state) if kind.duty is not None else None  # before the card changes it
+        duty = kind.duty(state) if choices and kind.duty is not None else None
         violation = kind.step(state, action)
         if violation is not None:
             yield ProblemFound(
                 _stopped(record, referee, table, index, hand, result, position, violation)
             )
             return result
+        done = len(tricks) > before
+        if done:
+            current: Trick | None = tricks[-1]
+        else:
+            play: CardPlay | None = state.play
+            current = None if play is None else play.trick
+        # strict=False: a trick's seats and cards grow together (and strict costs a check each)
+        trick = () if current is None else tuple(zip(current.seats, current.cards, strict=False))
         yield ActionApplied(
             index,
             position,
             action,
             getattr(action, "seat", None),
-            state,
             kind.describe(table, action),
+            state.phase._value_,  # the enum's value: ``.value`` is a property, five times slower
+            trick,
+            to_move(state),
             duty,
         )
-        if len(tricks) > before:
+        if done:
             yield TrickCompleted(index, tricks[-1])
     for problem in _end(record, referee, table, index, hand, ledger, result):
         yield ProblemFound(problem)

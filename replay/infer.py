@@ -134,8 +134,20 @@ class Inference:
 
 
 def infer(record: Any) -> Inference:
-    """Replay ``record`` (a model or a decoded record) under every preset and every single
-    change of its stated rules; see the module's docstring."""
+    """Replay ``record`` under every preset and every single change of its stated rules; see
+    the module's docstring.
+
+    :param record: a record (a model, as ``tricklog.load`` gives, or a decoded record).
+    :returns: an ``Inference``: the first problem under the stated rules (``stated``), under
+        each preset (``presets``, and ``fitting``: the presets with none) and under each single
+        change (``changes``, and ``decided()``: per parameter, the values that fit).
+
+    >>> from pathlib import Path
+    >>> from records.parse import parse
+    >>> found = infer(parse(Path("fixtures/oh_hell/valid/default-4p-complete-game.json").read_bytes()))
+    >>> found.stated.consistent, found.fitting
+    (True, ['default'])
+    """
     rules = record.rules
     stated = Candidate(None, None, None, first_problem(record))
     found = Inference(record.id, record.game, rules.preset, stated, rules)

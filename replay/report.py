@@ -122,6 +122,13 @@ class HandReport:
             self._notes = [*step.notes, *extra, *step.claim_notes]
         return self._notes
 
+    def __repr__(self) -> str:
+        return (
+            f"HandReport(index={self.index}, number={self.number}, dealer={self.dealer}, "
+            f"status={self.status.value!r}, trump={self.trump!r}, taken={self.taken!r}, "
+            f"scores={self.scores!r}, totals={self.totals!r})"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "index": self.index,
@@ -190,6 +197,16 @@ class RecordReport:
     @property
     def valid(self) -> bool:
         return not self.problems
+
+    def __repr__(self) -> str:
+        """The record's place, verdict and problems, the totals and winners; its hands and
+        claims counted (each ``HandReport`` has a short repr of its own)."""
+        return (
+            f"RecordReport(source={self.source!r}, record_id={self.record_id!r}, "
+            f"game={self.game!r}, valid={self.valid}, problems={self.problems!r}, "
+            f"hands=<{len(self.hands)} HandReport>, totals={self.totals!r}, "
+            f"winners={self.winners!r}, claims=<{len(self.claims)} ClaimCheck>)"
+        )
 
     @property
     def hash(self) -> str | None:

@@ -4,8 +4,12 @@ One traversal feeds every consumer: the verdict, the claim comparison, the JSON
 report, the derivation, and the converters, summaries and views to come are all reducers over
 these steps. A consumer that knows no game's rules can still follow any game.
 
-Steps are views of a live replay: read them as they come (``ActionApplied.state`` is the state
-right after that action, and changes with the next one).
+Each step is a value as of its moment in the replay: nothing in it changes as the replay goes
+on, so a consumer may keep the steps (``list(...)``) and read them in any order. An action's
+step says what the action did in small values (the trick so far, the phase after it, whose
+turn it is, for a play the duty it was played under); no step holds the engine's live state. A
+hand's ``HandSettled`` holds the engine's state at the end of that hand, which nothing changes
+after it (kept out of its repr: it is large and internal).
 """
 
 from __future__ import annotations
@@ -137,6 +141,8 @@ class Claim:
 
 @dataclass(slots=True)
 class RecordStarted:
+    """A record's replay begins."""
+
     game: str
     record_id: str
     players: list[str]
@@ -148,6 +154,8 @@ class RecordStarted:
 
 @dataclass(slots=True)
 class HandStarted:
+    """A hand's replay begins, with its deal as recorded."""
+
     index: int
     """Position in the record's ``hands`` array, from 0."""
     number: int
@@ -161,28 +169,66 @@ class HandStarted:
 
 @dataclass(slots=True)
 class ActionApplied:
+    """An action the rules accepted, and what it did: values as of that action, which the
+    replay never changes after (the driver makes one per action only when asked,
+    ``replay.driver.replay(actions=True)``; not frozen: a frozen class's ``__init__`` made
+    such a walk about 45% slower in the pure build)."""
+
     hand: int
     """The hand's index."""
     index: int
     """The action's position in the hand's ``actions``."""
     action: Any
+    """The action as the record has it."""
     seat: int | None
-    state: Any
+    """The seat that acted (None for an action of the table, e.g. an abandonment)."""
     said: str | None
     """What the player said, in a scorer's words (bids, declarations); None for a play."""
+    phase: str
+    """The hand's phase after the action, as its engine names it (``bid``, ``play``, ``over``,
+    ...)."""
+    trick: tuple[tuple[int, str], ...]
+    """(seat, card) of the trick in progress after the action, in the order played; after the
+    card that completes a trick, that whole trick (a ``TrickCompleted`` step follows); ``()``
+    when no card of a trick is on the table."""
+    to_move: int | None
+    """The seat whose turn it is after the action; None when anyone may act, or nobody."""
     duty: PlayDuty | None = None
-    """For a card played: the duty it was played under, as the engine decided it just before
-    (``replay.tricks.PlayDuty``: follow suit, void and free, trump, head the trick...)."""
+    """For a card played, when the driver was asked for choices: the duty it was played
+    under, as the engine decided it just before (``replay.tricks.PlayDuty``: follow suit, void
+    and free, trump, head the trick..., with the cards the seat could play); None
+    otherwise."""
+
+    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
+        self,
+        hand: int,
+        index: int,
+        action: Any,
+        seat: int | None,
+        said: str | None,
+        phase: str,
+        trick: tuple[tuple[int, str], ...],
+        to_move: int | None,
+        duty: PlayDuty | None = None,
+    ) -> None:
+        self.hand, self.index, self.action, self.seat = hand, index, action, seat
+        self.said, self.phase, self.trick, self.to_move = said, phase, trick, to_move
+        self.duty = duty
 
 
 @dataclass(slots=True)
 class TrickCompleted:
+    """A trick's last card was played: the finished trick (never changed after)."""
+
     hand: int
+    """The hand's index."""
     trick: Trick
 
 
 @dataclass(slots=True)
 class ProblemFound:
+    """A problem of the record; after an illegal action, the hand stops there."""
+
     problem: Problem
 
 
@@ -203,19 +249,20 @@ class HandSettled:
     """Points (or chips, or money) per seat for this hand, as recomputed."""
     totals: list[int] | None = None
     """Running totals per seat after this hand, as recomputed; None when unknown."""
-    state: Any = None
-    """The engine's state at the end of the hand (None if the deal was at fault)."""
-    settlement: Any = None
+    state: Any = field(default=None, repr=False)
+    """The engine's state at the end of the hand (None if the deal was at fault); nothing
+    changes it after this step."""
+    settlement: Any = field(default=None, repr=False)
     """The engine's settlement, when the hand was settled."""
-    claims: list[Claim] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list, repr=False)
     """The hand's claims beside the recomputed values, not yet compared."""
-    explain: Callable[[], list[str]] | None = None
+    explain: Callable[[], list[str]] | None = field(default=None, repr=False)
     """How the scores came about, in a scorer's words, built when a consumer asks."""
     notes: list[str] = field(default_factory=list)
     """Information that is not a problem (e.g. the largest meld a hand held)."""
-    audit_notes: Callable[[], list[str]] | None = None
+    audit_notes: Callable[[], list[str]] | None = field(default=None, repr=False)
     """Further notes worth the cost only when a person reads the hand."""
-    calls: Callable[[], list[tuple[int, str]]] | None = None
+    calls: Callable[[], list[tuple[int, str]]] | None = field(default=None, repr=False)
     """(seat, what was said) of the actions applied: bids, auction calls, declarations."""
     checks: list[ClaimCheck] | None = None
     """The claims as compared (``replay.claims.compare_claims``); None before."""
@@ -261,9 +308,11 @@ class HandSettled:
 
 @dataclass(slots=True)
 class RecordSettled:
+    """The record's end: the final totals and the winners, as recomputed."""
+
     totals: list[int] | None
     winners: list[int] | None
-    claims: list[Claim] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list, repr=False)
     """The record's own claims (final totals, winners), not yet compared."""
     checks: list[ClaimCheck] | None = None
 

@@ -1,38 +1,58 @@
 """tricklog: the record format and the referee of trick-taking card games (Oh Hell, Auction
-Pinochle, Bestia), as a library. The ``tricklog`` command is a thin layer over these names.
+Pinochle, Bestia), as a library. The ``tricklog`` command is a thin layer over these names, which
+are imported on first use (``import tricklog`` is cheap). Each function's docstring says what it
+takes, returns and raises, with an example. The examples run from the repository's root.
 
-Reading and writing::
+Reading and writing. Every function that reads takes one path (a ``str`` or a ``pathlib.Path``)
+or an iterable of paths: files, archives (JSON Lines or a JSON array, possibly compressed),
+directories, and ``-`` for standard input. Bytes, or anything else, raise ``TypeError``:
 
-    record = tricklog.load("game.json")          # one record from a file (a pydantic model)
-    record = tricklog.loads(text)                # ... from JSON text
-    for item in tricklog.iter_records(["archive.jsonl.gz", "folder/"]):
-        item.source, item.record, item.problems  # each record, or why it is malformed
-    tricklog.dumps(record), tricklog.dump(record, stream)
+>>> import tricklog
+>>> record = tricklog.load("fixtures/oh_hell/valid/default-4p-complete-game.json")
+>>> record.game, record.id, len(record.hands)
+('oh_hell', 'oh_hell-4-0', 13)
+>>> tricklog.loads(tricklog.dumps(record)) == record      # dumps gives bytes ...
+True
+>>> tricklog.dumps_text(record)[:20]                        # ... dumps_text a str
+'{"format_version":1,'
+>>> {item.record.game for item in tricklog.iter_records("fixtures/oh_hell/valid")}
+{'oh_hell'}
 
-Checking::
+Checking: a report, never an exception, for a record that breaks the rules or whose claims
+are wrong; a stream of reports for files:
 
-    report = tricklog.check(record)              # replay and compare every claim
-    report.valid, report.problems, report.hands[0].scores
-    for item in tricklog.check_paths(["archive.jsonl"]):   # a stream of reports
-        ...
-    summary = tricklog.Summary(); summary.add(report)
+>>> report = tricklog.check(record)
+>>> report
+RecordReport(source='<record>', record_id='oh_hell-4-0', game='oh_hell', valid=True, problems=[], hands=<13 HandReport>, totals=[10, 36, 33, 12], winners=[1], claims=<5 ClaimCheck>)
+>>> report.hands[0]
+HandReport(index=0, number=1, dealer=2, status='complete', trump='H', taken=[0, 0, 0, 1], scores=[0, 0, 0, 0], totals=[0, 0, 0, 0])
+>>> revoke = "fixtures/oh_hell/invalid/play.revoke--discard-while-holding-hearts.json"
+>>> [(r.source, [p.code for p in r.problems]) for r in tricklog.check_paths(revoke)]
+[('fixtures/oh_hell/invalid/play.revoke--discard-while-holding-hearts.json', ['play.revoke'])]
+>>> summary = tricklog.Summary()
+>>> for item in tricklog.check_paths(["fixtures/oh_hell/valid"]):
+...     summary.add(item)
+>>> summary.all_valid
+True
 
-Identity, conversion and rules::
+Identity, conversion and rules: ``record_hash(record)`` (the SHA-256 of the game's facts, not
+its claims), ``convert(inputs, output)`` (any format to any other, with its losses),
+``infer(record)`` (which presets and rules values fit the record).
 
-    tricklog.record_hash(record)                 # the SHA-256 of the game's facts (not claims)
-    tricklog.convert(["a.ohw"], "a.jsonl")       # any format to any other, with its losses
-    tricklog.infer(record)                       # which presets and rules values fit the record
+Walking a replay step by step (what every consumer is built on): each step holds values as of
+its moment, so the steps can be kept; with ``choices`` a play says the duty it was played
+under, as the engine decided it, and the cards the seat could play:
 
-Walking a replay step by step (what every consumer is built on)::
+>>> walk = list(tricklog.steps(record, choices=True))
+>>> [type(step).__name__ for step in walk[:3]]
+['RecordStarted', 'HandStarted', 'ActionApplied']
+>>> lead = walk[6]
+>>> lead.seat, lead.action.card, lead.phase, lead.trick, lead.duty.duty, lead.duty.allowed
+(3, 'TS', 'play', ((3, 'TS'),), <Duty.LEAD: 'lead'>, ('TS',))
 
-    for step in tricklog.steps(record):
-        ...  # RecordStarted, HandStarted, ActionApplied, TrickCompleted, ProblemFound,
-             # HandSettled, RecordSettled
-
-Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record that
-does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a report with
-``malformed`` problems everywhere else. Names are imported on first use, so ``import tricklog``
-is cheap.
+Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record
+that does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a
+report with ``malformed`` problems everywhere else.
 """
 
 from __future__ import annotations
@@ -61,6 +81,7 @@ if TYPE_CHECKING:
         TrickCompleted,
     )
     from replay.summary import Summary
+    from replay.tricks import Duty, PlayDuty, Trick
     from tricklog._api import (
         Loaded,
         MalformedRecordError,
@@ -70,6 +91,7 @@ if TYPE_CHECKING:
         check_paths,
         dump,
         dumps,
+        dumps_text,
         iter_records,
         load,
         loads,
@@ -88,6 +110,9 @@ _NAMES = {
     "HandStatus": "replay.report",
     "RecordReport": "replay.report",
     "Summary": "replay.summary",
+    "Duty": "replay.tricks",
+    "PlayDuty": "replay.tricks",
+    "Trick": "replay.tricks",
     "convert": "records.formats.convert",
     "record_hash": "records.identity",
     "infer": "replay.infer",
@@ -115,6 +140,7 @@ _NAMES = {
             "check_paths",
             "dump",
             "dumps",
+            "dumps_text",
             "iter_records",
             "load",
             "loads",
@@ -128,6 +154,7 @@ __all__ = [
     "ActionApplied",
     "ClaimCheck",
     "ClaimStatus",
+    "Duty",
     "Game",
     "HandReport",
     "HandSettled",
@@ -136,6 +163,7 @@ __all__ = [
     "Kind",
     "Loaded",
     "MalformedRecordError",
+    "PlayDuty",
     "Problem",
     "ProblemFound",
     "ReadFailure",
@@ -144,6 +172,7 @@ __all__ = [
     "RecordStarted",
     "Step",
     "Summary",
+    "Trick",
     "TrickCompleted",
     "UnreadableInputError",
     "check",
@@ -152,6 +181,7 @@ __all__ = [
     "convert",
     "dump",
     "dumps",
+    "dumps_text",
     "infer",
     "iter_records",
     "load",
@@ -171,4 +201,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return [*globals(), *__all__]
+    """The documented names and the module's own dunders, not the helpers it imports."""
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})

@@ -23,6 +23,7 @@ from records.formats.files import open_input, peek
 from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
 from records.io import ReadFailure
 from records.output import OutputError, write_whole
+from records.paths import OnePath, Paths, input_paths, one_path
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -93,8 +94,8 @@ class Conversion:
 
 
 def convert(
-    inputs: Iterable[str],
-    output: str | Path,
+    inputs: Paths,
+    output: OnePath,
     *,
     to: str | None = None,
     frm: str | None = None,
@@ -105,22 +106,48 @@ def convert(
     stdout: IO[bytes] | None = None,
     write_file: WriteFile = write_whole,
 ) -> Conversion:
-    """Convert every record of ``inputs`` into ``output`` (``-`` for standard output).
+    """Convert every record of ``inputs`` into ``output``, whole or not at all.
 
-    Raises ``ConversionError`` before reading anything when the formats cannot be settled.
-    CSV text cells that a spreadsheet would run as a formula get a ``'`` before them
-    (docs/csv.md); ``raw_csv`` writes them as they are (for csv output only). The output is written as the command writes it (``records.output.write_whole``: whole or
-    not at all, a symlink followed, a hard link, a mode and a device left as they are,
-    compressed as the name says). ``write_file(path, chunks)`` replaces that writer; it must
-    write whole or not at all and leave nothing when ``chunks`` raises.
+    :param inputs: one path or an iterable of paths (``str`` or ``pathlib.Path``;
+        ``records.paths``): files in any format tricklog reads, compressed or not, directories
+        (searched recursively for files of a readable format), ``-`` for ``stdin``.
+    :param output: the file to write (``str`` or ``pathlib.Path``), or ``-`` for ``stdout``;
+        its name says its format and compression unless ``to`` does.
+    :param to: the output's format (``FORMATS``), when its name does not say it.
+    :param frm: the inputs' format, when neither their names nor their content say it.
+    :param form: the output's form, for formats that have several (a table's ``hands`` or
+        ``actions``).
+    :param allow_loss: write even when a fact of a record, or a whole input that is not a
+        record, cannot be carried (each is still a ``Loss`` in the result).
+    :param raw_csv: CSV text cells as they are; by default a text cell that a spreadsheet
+        would run as a formula gets a ``'`` before it (docs/csv.md). For csv output only.
+    :param write_file: ``write_file(path, chunks)`` replaces the writer, which by default is
+        the command's (``records.output.write_whole``: whole or not at all, a symlink
+        followed, a hard link, a mode and a device left as they are, compressed as the name
+        says); a replacement must write whole or not at all and leave nothing when ``chunks``
+        raises.
+    :returns: a ``Conversion``: records read, ``losses``, ``rejected`` and ``unreadable``
+        inputs, and whether the output was ``written``.
+    :raises ConversionError: before anything is read, when the formats cannot be settled.
+    :raises TypeError: ``inputs`` is not a path or an iterable of paths, or ``output`` not one
+        path (bytes included).
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> done = convert("fixtures/oh_hell/valid/default-4p-complete-game.json", "-", to="jsonl",
+    ...                stdout=out)
+    >>> done.written, done.records, done.lossless, out.getvalue()[:20]
+    (True, 1, True, b'{"format_version":1,')
     """
-    target = output_format(str(output), to)
+    inputs = input_paths(inputs, "inputs")
+    output = one_path(output, "output")
+    target = output_format(output, to)
     chosen = _form(target, form)
     if raw_csv and target.name != "csv":
         raise ConversionError(f"raw CSV cells apply to csv output only, not to {target.name}")
     if frm is not None:
         _readable(frm)
-    report = Conversion(target.name, chosen, str(output))
+    report = Conversion(target.name, chosen, output)
     # a writer that replays (the tables) takes records as audit decodes them: several times
     # faster to read than the models, which then only explain a record the decoder refuses
     decode: Decode | None = getattr(target.module, "decode", None)
@@ -128,7 +155,7 @@ def convert(
     options = {"raw": True} if raw_csv else {}
     chunks = _encode(items, target, chosen, report, allow_loss, options)
     try:
-        if str(output) == "-":
+        if output == "-":
             _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
         else:
             write_file(Path(output), chunks)
@@ -175,14 +202,21 @@ def input_format(path: str, frm: str | None, head: bytes | None = None) -> Forma
 
 
 def reads(
-    inputs: Iterable[str],
+    inputs: Paths,
     frm: str | None = None,
     stdin: IO[bytes] | None = None,
     *,
     decode: Decode | None = None,
 ) -> Iterator[Read | ReadFailure]:
-    """Every record of every input, each in its format, in order, as a stream; with ``decode``
-    a tricklog JSON record is read by it instead of the models."""
+    """Every record of every input (one path or an iterable of them, ``records.paths``), each
+    in its format, in order, as a stream; with ``decode`` a tricklog JSON record is read by it
+    instead of the models. A wrong type of ``inputs`` raises ``TypeError`` at the call."""
+    return _reads(input_paths(inputs, "inputs"), frm, stdin, decode)
+
+
+def _reads(
+    inputs: tuple[str, ...], frm: str | None, stdin: IO[bytes] | None, decode: Decode | None
+) -> Iterator[Read | ReadFailure]:
     for name in inputs:
         path = Path(name)
         if name != "-" and path.is_dir():

@@ -112,7 +112,7 @@ def build_page(
     builder = _Builder(page, record, hands)
     found = list(problems)
     chosen: bool | Collection[int] = True if hands is None else hands
-    for step in steps(record, audit=True, actions=chosen):
+    for step in steps(record, audit=True, actions=chosen, choices=True):
         if type(step) is ProblemFound:
             found.append(step.problem)
         else:

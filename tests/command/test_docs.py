@@ -6,7 +6,15 @@ import ast
 import doctest
 from types import ModuleType
 
+import pytest
+
+import records.formats.convert
+import records.identity
+import records.paths
+import replay.infer
 import replay.tricks
+import tricklog
+import tricklog._api
 from tests.conftest import ROOT
 
 
@@ -21,8 +29,9 @@ def test_readme_examples() -> None:
 def _examples(module: ModuleType) -> list[doctest.DocTest]:
     """The docstring examples of ``module``'s source, to run against the module as imported:
     compiled by mypyc (setup.py), its functions keep no docstrings that doctest could find."""
-    path = ROOT / (module.__name__.replace(".", "/") + ".py")  # (a compiled module's __file__
-    # may name the shared library's folder)
+    # (a compiled module's __file__ may name the shared library's folder)
+    name = module.__name__.replace(".", "/")
+    path = ROOT / name / "__init__.py" if hasattr(module, "__path__") else ROOT / f"{name}.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     parser = doctest.DocTestParser()
     found = []
@@ -36,9 +45,26 @@ def _examples(module: ModuleType) -> list[doctest.DocTest]:
     return [test for test in found if test.examples]
 
 
-def test_docstring_examples() -> None:
-    runner = doctest.DocTestRunner()
-    for test in _examples(replay.tricks):
+@pytest.mark.parametrize(
+    "module",
+    [
+        replay.tricks,
+        records.paths,
+        records.identity,
+        records.formats.convert,
+        replay.infer,
+        tricklog,
+        tricklog._api,
+    ],
+    ids=lambda module: module.__name__,
+)
+def test_docstring_examples(module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every example in the module's docstrings, the library face's included: its package
+    docstring and each public function's (they name fixtures from the repository's root)."""
+    monkeypatch.chdir(ROOT)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in _examples(module):
+        test.globs.setdefault("tricklog", tricklog)
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
