@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
+from records.formats.detect import json as sniff
 from records.formats.files import open_input
 from records.io import Entry, ReadFailure, is_record_file, iter_entries
 
@@ -71,14 +72,6 @@ def entries(path: str, stdin: IO[bytes] | None = None) -> Iterator[Entry | ReadF
                 yield ReadFailure(path, item.message)
             else:
                 yield Entry(path, item.line, item.data)
-
-
-def sniff(head: bytes) -> bool:
-    """A JSON object or array (a JSON Lines archive starts with an object too)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text[:1] == b"{":
-        return True
-    return text[:1] == b"[" and text[1:].lstrip()[:1] in (b"{", b"]", b"")
 
 
 def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes | Loss]:

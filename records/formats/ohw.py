@@ -40,6 +40,7 @@ from typing import IO, Any
 import orjson
 
 from records.formats.base import Read
+from records.formats.detect import ohw as sniff
 from records.formats.files import READ_ERRORS, open_input
 from records.io import ReadFailure
 from records.limits import ReadLimits, size_text
@@ -65,12 +66,6 @@ class MalformedError(Exception):
         super().__init__(message)
         self.pointer = pointer
         self.message = message
-
-
-def sniff(head: bytes) -> bool:
-    """An OhHellWeb game: a JSON object whose first member is ``"mode": "Oh Hell"``."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and text[1:].lstrip().startswith(b'"mode":"Oh Hell"')
 
 
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:

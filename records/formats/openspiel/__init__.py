@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
+from records.formats.detect import openspiel as sniff
 from records.formats.files import READ_ERRORS, open_input
 from records.formats.openspiel.history import CODE, history_lines, problem
 from records.formats.openspiel.playthrough import is_playthrough, read_playthrough
@@ -69,16 +70,3 @@ def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes 
     """Each deal of each record as a history line, and what the histories cannot hold."""
     pick_form(form, FORMS)
     return records_text(records)
-
-
-def sniff(head: bytes) -> bool:
-    """A playthrough (``game: ...oh_hell...``) or a history file (its first line that is not a
-    ``#`` comment starts with an ``oh_hell`` game string)."""
-    for raw in head.removeprefix(b"\xef\xbb\xbf").split(b"\n"):
-        line = raw.strip()
-        if not line or line.startswith(b"#"):
-            continue
-        if line.startswith(b"game:"):
-            return b"oh_hell" in line
-        return line.startswith((b"oh_hell", b"zerosum(game=oh_hell"))
-    return False

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
+from records.formats.detect import text as sniff
 from records.formats.files import READ_ERRORS, open_input
 from records.formats.text.lexer import Error
 from records.formats.text.reader import CODE, read_lines
@@ -89,17 +90,6 @@ def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes 
         text, losses = record_text(record)
         yield from losses
         yield (b"\n" if index else b"") + text.encode()
-
-
-def sniff(head: bytes) -> bool:
-    """Text of the notation: its first line that is not blank or a comment opens a tag with a
-    name (``[Game``), where JSON would open an array with a value."""
-    for raw in head.removeprefix(_BOM).split(b"\n"):
-        line = raw.strip()
-        if not line or line.startswith(b";"):
-            continue
-        return line[:1] == b"[" and line[1:].lstrip()[:1].isalpha()
-    return False
 
 
 def _decoded(lines: Iterable[bytes]) -> Iterator[tuple[int, str | Error]]:
