@@ -76,8 +76,9 @@ def loads(data: bytes | str, source: str = "<string>") -> Any:
 
 
 def load(path: str | Path) -> Any:
-    """The one record in a file (``.json``, possibly compressed); raises ``UnreadableInputError``
-    or ``MalformedRecordError``."""
+    """The one record in a file (``.json``, or any format tricklog reads: ``.tln``,
+    ``.openspiel``, ``.ohw``; possibly compressed); raises ``UnreadableInputError`` or
+    ``MalformedRecordError``."""
     found: list[Entry] = []
     for item in iter_entries([str(path)]):
         if isinstance(item, ReadFailure):
@@ -85,17 +86,23 @@ def load(path: str | Path) -> Any:
         found.append(item)
     if len(found) != 1:
         raise UnreadableInputError(str(path), f"holds {len(found)} records, not one")
+    if found[0].problems:
+        raise MalformedRecordError(found[0].where, list(found[0].problems))
     return loads(found[0].data, found[0].where)
 
 
 def iter_records(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[Loaded]:
-    """Every record under ``paths`` (files, archives, directories, ``-``), in order, as a
-    stream; raises ``UnreadableInputError`` where an input cannot be read."""
+    """Every record under ``paths`` (files, archives, directories, ``-``; tricklog JSON, the
+    notation, OpenSpiel histories, OhHellWeb games), in order, as a stream; raises
+    ``UnreadableInputError`` where an input cannot be read."""
     from records.parse import parse
 
     for item in iter_entries(paths, stdin):
         if isinstance(item, ReadFailure):
             raise UnreadableInputError(item.file, item.message)
+        if item.problems:
+            yield Loaded(item.where, None, list(item.problems))
+            continue
         result = parse(item.data)
         if isinstance(result, list):
             yield Loaded(item.where, None, result)

@@ -8,11 +8,13 @@ KiB: ``records.sniff.HEAD``), and says whether they look like its format.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-__all__ = ["SNIFFERS", "json", "ohw", "openspiel", "text"]
+__all__ = ["SNIFFERS", "detect", "json", "ohw", "openspiel", "text"]
 
 BOM = b"\xef\xbb\xbf"
+_TAG = re.compile(rb"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)(?=[ \t\]]|$)")
 _SPACE = b" \t\r\n"
 
 
@@ -32,8 +34,8 @@ def ohw(head: bytes) -> bool:
 
 def text(head: bytes) -> bool:
     """Text of the notation: past blank lines and comments (``;`` to the end of the line,
-    ``{`` to ``}``), a tag opens with a name (``[Game``), where JSON would open an array with a
-    value."""
+    ``{`` to ``}``), a tag opens with a name (``[Game ``), where JSON would open an array with a
+    value (``[null]`` and ``[true, 1]`` are JSON)."""
     rest = head.removeprefix(BOM)
     while True:
         rest = rest.lstrip(_SPACE)
@@ -43,7 +45,8 @@ def text(head: bytes) -> bool:
                 return False
             rest = rest[end + 1 :]
             continue
-        return rest[:1] == b"[" and rest[1:].lstrip(b" \t")[:1].isalpha()
+        tag = _TAG.match(rest)
+        return tag is not None and tag[1] not in (b"true", b"false", b"null")
 
 
 def openspiel(head: bytes) -> bool:
@@ -67,3 +70,20 @@ SNIFFERS: dict[str, Callable[[bytes], bool]] = {
     "ohw": ohw,
 }
 """The sniffer of each readable format, by the format's name."""
+
+
+def detect(head: bytes, name: str | None = None) -> str:
+    """The readable format to read an input in (``json`` for JSON and JSON Lines alike): the
+    one whose content ``head`` looks like; for content that looks like none of them but JSON
+    (which any JSON does) or like nothing, the one the file's ``name`` says
+    (``games.tln.gz``: ``text``); JSON when neither tells."""
+    for fmt in ("ohw", "openspiel", "text"):
+        if SNIFFERS[fmt](head):
+            return fmt
+    if name is not None:
+        from records.formats.registry import by_suffix  # noqa: PLC0415 (it imports this module)
+
+        found = by_suffix(name)
+        if found is not None and found.reads and found.name != "jsonl":
+            return found.name
+    return "json"

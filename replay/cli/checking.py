@@ -69,7 +69,7 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     record's report is dropped inside the pause once it is counted and rendered: resumed, the
     collector finds nothing young to walk (it would otherwise walk the last report's every
     object, record after record: a fifth of a command's time)."""
-    from replay.check import check_bytes, paused
+    from replay.check import check_entry, paused
     from replay.cli.reporters import render
     from replay.summary import Summary
 
@@ -78,7 +78,7 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     audit, detail = how.audit, how.claims_detail
     with paused():
         for place, entry in enumerate(entries):
-            report = check_bytes(entry.data, audit=audit, detail=detail, source=entry.where)
+            report = check_entry(entry, audit=audit, detail=detail)
             summary.add(report)
             rendered = render(report, how)
             if rendered is not None:

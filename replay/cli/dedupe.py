@@ -4,7 +4,9 @@ Two records are the same game when the hashes of their facts are equal (``record
 rules, players, every hand's deal and actions; not the id, meta, claims or extensions). A record
 that does not parse has no facts: it is the same as another only if its text is the same (its
 bytes, without the whitespace around them). Records are written as they were read
-(``replay.cli.filter_cmd.record_line``); memory holds one hash per distinct record.
+(``replay.cli.filter_cmd.record_line``), one of another format as the JSON it reads as (one that
+does not read as a record has none, and is left out: ``filter_cmd.unwritable``); memory holds one
+hash per distinct record.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Annotated
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.filter_cmd import Output, record_line
+from replay.cli.filter_cmd import Output, record_line, unwritable
 from replay.cli.options import Paths
 
 
@@ -48,8 +50,10 @@ def dedupe(
     Identical means the same facts: rules, players and every hand's deal and actions (the
     hash that reports show); a different id, meta, claims or layout does not make another
     game. The list goes to standard output, or to standard error when the records do (-o -).
-    Exit 0 when done (duplicates or not), 3 if an input is unreadable (the rest is still
-    read) or the output cannot be written.
+    A record of the notation, OpenSpiel or OhHellWeb is kept as the JSON it reads as; one that
+    does not read as a record has no JSON to keep, and is left out with an error. Exit 0 when
+    done (duplicates or not), 3 if an input is unreadable or holds such a record (the rest is
+    still read) or the output cannot be written.
 
     Examples:
 
@@ -70,6 +74,11 @@ def dedupe(
         for item in iter_entries(paths):
             if isinstance(item, ReadFailure):
                 typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
+                failed = True
+                continue
+            why = unwritable(item)
+            if why is not None:
+                typer.echo(f"error: {printable(why)}", err=True)
                 failed = True
                 continue
             read += 1
