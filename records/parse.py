@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 from pydantic import TypeAdapter, ValidationError
 
+from records.decode import MIDDLE_BOM, starts_with_bom
 from records.duplicates import duplicate_keys, duplicates_in
 from records.messages import describe
 from records.problems import Kind, Problem, pointer
@@ -53,6 +54,8 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     errors = exc.errors(include_url=False)
     if errors and errors[0]["type"] == "json_invalid":
         message = describe(errors[0], [], None, None, None)
+        if starts_with_bom(data):
+            message = MIDDLE_BOM
         return [Problem("record.json", Kind.MALFORMED, message)]
     raw = _document(data)
     game = raw.get("game") if isinstance(raw, dict) else None
