@@ -33,9 +33,14 @@ def parse(data: bytes) -> Record | list[Problem]:
     return duplicates_in(data) or record
 
 
-def loads(data: bytes | str) -> Record:
-    """Parse one record; raises ``ValueError`` with every problem if it is malformed."""
-    result = parse(data.encode() if isinstance(data, str) else data)
+def loads(data: bytes | bytearray | memoryview | str) -> Record:
+    """Parse one record; raises ``ValueError`` with every problem if it is malformed (a ``str``
+    holding a lone surrogate among them), ``TypeError`` for what is not text or bytes."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")  # not UTF-8: the parser says where
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"loads() takes str or bytes, not {type(data).__name__}")
+    result = parse(bytes(data))
     if isinstance(result, list):
         raise ValueError("; ".join(f"{p.pointer or '/'}: {p.message}" for p in result))
     return result

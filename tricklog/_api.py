@@ -65,14 +65,30 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
-def loads(data: bytes | str, source: str = "<string>") -> Any:
-    """Parse one record (JSON text); raises ``MalformedRecordError``."""
+def loads(data: bytes | bytearray | memoryview | str, source: str = "<string>") -> Any:
+    """Parse one record (JSON text: ``str``, or UTF-8 as ``bytes``, ``bytearray`` or
+    ``memoryview``); raises ``MalformedRecordError`` for text that is not a record (a ``str``
+    holding a lone surrogate, which no UTF-8 can, among them), ``TypeError`` for anything else."""
     from records.parse import parse
 
-    result = parse(data.encode() if isinstance(data, str) else data)
+    result = parse(_json_text(data, "loads"))
     if isinstance(result, list):
         raise MalformedRecordError(source, result)
     return result
+
+
+def _json_text(data: object, name: str) -> bytes:
+    """The bytes of JSON text given as ``str`` (a lone surrogate kept as the bytes that are not
+    UTF-8, so that the parser reports it where it is), ``bytes``, ``bytearray`` or
+    ``memoryview``; ``TypeError`` naming what was given otherwise."""
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogatepass")
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(
+        f"{name}() takes JSON text as str, bytes, bytearray or memoryview, "
+        f"not {type(data).__name__}"
+    )
 
 
 def load(path: str | Path) -> Any:
