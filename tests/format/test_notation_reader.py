@@ -296,6 +296,12 @@ MISTAKES = [
     "frobnicate 1 2",
     "claims tricks 1 x",
     "claims totals 1\nclaims totals 2",
+    "claims tricks 1 ? 0 true",
+    "claims scores 1 -2 " + "9" * 200,
+    "claims frobs 1 2",
+    "claims hand 1",
+    "claims winners 1 2",
+    "claims totals 1 2 3 4 5",
 ]
 
 
@@ -304,6 +310,8 @@ def test_words_and_tokens_find_the_same_mistakes(
     mistake: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = (HEAD + "hand 1 dealer 0\ndeal 0 AS\ndeal turned KS\n" + mistake + "\n").encode()
+    if mistake.startswith("claims"):  # a claim of the record, before the first hand, too
+        text += ("\n" + HEAD + mistake + "\nhand 1 dealer 0\ndeal 0 AS\n").encode()
     fast = _read(text, ReadLimits())
     _by_tokens(monkeypatch)
     assert [_key(d) for d in fast] == [_key(d) for d in _read(text, ReadLimits())]

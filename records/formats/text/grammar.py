@@ -11,6 +11,7 @@ pieces together for each game.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -30,6 +31,7 @@ __all__ = [
     "LineAction",
     "NotationError",
     "claim_value",
+    "claim_word",
     "integer_of",
     "item_of",
     "list_fields",
@@ -131,12 +133,27 @@ def integer_value(token: Token) -> int | bool | None:
     if token.kind == "word":
         if _INTEGER.fullmatch(token.text):
             return whole(token.text, token)
-        words: dict[str, bool | None] = {"true": True, "false": False, "?": None}
-        if token.text in words:
-            return words[token.text]
+        if token.text in _WORDS:
+            return _WORDS[token.text]
     raise NotationError(
         f"a number, true, false or ? expected, not {token.text!r}", token.line, token.column
     )
+
+
+_WORDS: dict[str, bool | None] = {"true": True, "false": False, "?": None}
+
+
+def claim_word(word: str) -> tuple[bool, Any]:
+    """``(True, value)`` for a claimed value written as a word, as ``claim_value`` reads it;
+    ``(False, None)`` where ``claim_value`` would raise (or might)."""
+    if word in _WORDS:
+        return True, _WORDS[word]
+    if len(word) <= MAX_DIGITS and _INTEGER.fullmatch(word):
+        return True, int(word)
+    fraction = _FRACTION.fullmatch(word) if len(word) <= MAX_DIGITS else None
+    if fraction is not None:
+        return True, {"numerator": int(fraction[1]), "denominator": int(fraction[2])}
+    return False, None
 
 
 def claim_value(token: Token) -> Any:
@@ -305,8 +322,10 @@ def preset_values(notation: GameNotation, name: str) -> dict[str, Any] | None:
     return values
 
 
+@functools.cache
 def list_fields(model: type[BaseModel]) -> dict[str, bool]:
-    """Each field of a model, and whether it holds a list (written as several values)."""
+    """Each field of a model, and whether it holds a list (written as several values); worked
+    out once per model (do not change what it gives)."""
     return {name: _is_list(info.annotation) for name, info in model.model_fields.items()}
 
 

@@ -23,7 +23,6 @@ its part (``SourceProblem``).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import re
 import sys
@@ -40,6 +39,7 @@ from records.formats.text.grammar import (
     GameNotation,
     NotationError,
     claim_value,
+    claim_word,
     integer_of,
     item_of,
     list_fields,
@@ -403,14 +403,7 @@ class _Record:
         rules: dict[str, Any] = {}
         if self.preset is not None:
             rules["preset"] = self.preset
-            preset = preset_values(notation, self.preset) or {}
-            # a parameter the preset leaves at its default is left out, as the JSON formats
-            # write it: a record's JSON then states no default (which records.duplicates
-            # counts on to prove at no cost that it has no duplicate key)
-            defaults = _defaults(notation.rules)
-            rules.update(
-                (k, v) for k, v in preset.items() if k not in defaults or not same(v, defaults[k])
-            )
+            rules.update(_preset_rules(notation, self.preset))
         rules.update(self.rules)
         self.doc["rules"] = rules
         if ("rules", "preset") in self.places:
@@ -481,6 +474,8 @@ class _Body:
                 self.beyond += len(actions) - room
                 self.pending += 25 * room
             return True
+        if word == "claims":
+            return self._take_claims(words)
         if word != "deal" or len(words) < 2:
             return False
         what, deal = words[1], hand["deal"]
@@ -497,6 +492,27 @@ class _Body:
             else:
                 return False
         self.pending += len(text) + 3 * len(words)
+        return True
+
+    def _take_claims(self, words: list[str]) -> bool:
+        """A claims line of words: ``_claims`` from the words alone, or False."""
+        if len(words) < 3:
+            return False
+        owner = self.hand if self.hand is not None else self.doc
+        notation = self.notation
+        model = notation.hand_claims if self.hand is not None else notation.record_claims
+        shapes, claims = list_fields(model), owner.get("claims")
+        name = words[1]
+        if name not in shapes or (claims is not None and name in claims):
+            return False
+        if not shapes[name] and len(words) != 3:
+            return False
+        values = [claim_word(word) for word in words[2:]]
+        if not all(ok for ok, _ in values):
+            return False
+        owner.setdefault("claims", {})[name] = (
+            [value for _, value in values] if shapes[name] else values[0][1]
+        )
         return True
 
     def close(self) -> None:
@@ -693,12 +709,28 @@ class _Placer:
         return [_placed(p, again.places) for p in problems]
 
 
-@functools.cache
-def _defaults(rules: type) -> dict[str, Any]:
-    """The parameters of a game's rules that have a default, and their defaults."""
-    return {
-        f.name: f.default for f in dataclasses.fields(rules) if f.default is not dataclasses.MISSING
-    }
+_PRESET_RULES: dict[tuple[type, str], dict[str, Any]] = {}
+
+
+def _preset_rules(notation: GameNotation, preset: str) -> dict[str, Any]:
+    """The parameters of a named preset (none for a name that is not a preset), less those it
+    leaves at their defaults: left out, as the JSON formats write a record, so that the JSON
+    of a record states no default (which ``records.duplicates`` counts on to prove at no cost
+    that it has no key twice). Worked out once per preset (do not change what it gives)."""
+    if preset not in notation.presets:  # a name of the record's own: nothing to fill in
+        return {}
+    key = (notation.rules, preset)
+    if key not in _PRESET_RULES:
+        values = preset_values(notation, preset) or {}
+        defaults = {
+            f.name: f.default
+            for f in dataclasses.fields(notation.rules)
+            if f.default is not dataclasses.MISSING
+        }
+        _PRESET_RULES[key] = {
+            k: v for k, v in values.items() if k not in defaults or not same(v, defaults[k])
+        }
+    return _PRESET_RULES[key]
 
 
 def dumps_json(value: Any) -> bytes:
