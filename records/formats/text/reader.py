@@ -148,7 +148,8 @@ class _Splitter:
                 self.record = _Record(self.name, line, None, limit)
             self.record.add(Line(line, [], [unclosed]))
         if self.record is not None:
-            yield self.record.finish()
+            draft, self.record = self.record.finish(), None  # nothing of it held past here
+            yield draft
 
     def _plain(self, raw: bytes, number: int, text: str, words: list[str]) -> None:
         """A line of words (never a tag), or of none."""
@@ -323,8 +324,12 @@ class _Record:
         head = dumps_json({k: v for k, v in self.doc.items() if k != "hands"})
         if self.body is None:
             return head
-        hands = b'"hands":[' + b",".join(self.body.done) + b"]"
-        return head[:-1] + b"," + hands + b"}" if head != b"{}" else b"{" + hands + b"}"
+        done, self.body.done = self.body.done, []
+        parts = [head[:-1] + (b"," if head != b"{}" else b"") + b'"hands":[']
+        for index, hand in enumerate(done):
+            parts += (b",", hand) if index else (hand,)
+        parts.append(b"]}")
+        return b"".join(parts)  # one copy of the hands, and theirs let go
 
     def place(self, path: Path, token: Token) -> None:
         if self.wanted is not None and path in self.wanted:
@@ -685,7 +690,7 @@ class _Placer:
 
     def __init__(self, record: _Record) -> None:
         self.name, self.first, self.comment = record.name, record.first, record.comment
-        self.text = bytes(record.text)
+        self.text = record.text  # not copied: the record is let go as it is finished
 
     def place(self, problems: list[Problem]) -> list[Problem]:
         wanted = {
@@ -696,7 +701,7 @@ class _Placer:
         }
         again = _Record(self.name, self.first, self.comment, 0, wanted)
         comment = self.comment
-        for number, raw in enumerate(self.text.split(b"\n"), start=self.first):
+        for number, raw in enumerate(bytes(self.text).split(b"\n"), start=self.first):
             text = _decoded(raw, number)
             if isinstance(text, Error):
                 line = Line(number, [], [text])
