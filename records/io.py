@@ -210,7 +210,7 @@ def _read(
         stream, compression = decoded(source, limits)
         head = stream.peek(HEAD)[:HEAD]
         fmt = "json" if json_only else detect(head, path)
-        looks = not_json(head.removeprefix(_BOM))
+        looks = not_json(head.removeprefix(_BOM), text=fmt in ("json", "ohw"))
         if looks is not None:
             inside = f" (inside {compression} data)" if compression else ""
             yield ReadFailure(name, f"looks like {looks}{inside}, not {_NAMES[fmt]}")

@@ -272,3 +272,25 @@ def test_the_library_reads_every_format(tmp_path: Path) -> None:
     assert tricklog.load(str(OHW[0])).game == "oh_hell"
     with pytest.raises(tricklog.MalformedRecordError, match="SEAT:NUMBER"):
         tricklog.load(str(tmp_path / "bad.tln"))
+
+
+def test_text_that_is_not_utf8_is_placed_by_every_command_as_by_convert(
+    tricklog: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("latin.tln").write_bytes(b'[Game "oh_hell"]\n[Id "caf\xe9"]\n')
+    expected = (
+        "latin.tln:1::/ record.text [malformed] (line 2, column 9): "
+        "not UTF-8 text: invalid continuation byte"
+    )
+    for command in (("validate",), ("convert", "-o", "out.json")):
+        run = tricklog(command[0], "latin.tln", *command[1:])
+        assert run.code == 1 and expected in run.out, (command, run.out, run.err)
+
+
+def test_a_picture_named_as_the_notation_is_unreadable(tricklog: Any, tmp_path: Path) -> None:
+    path = tmp_path / "photo.tln"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
+    run = tricklog("validate", str(path))
+    assert run.code == 3
+    assert f"{path}: looks like a PNG image, not the tricklog notation" in run.err

@@ -323,3 +323,15 @@ def _key(item: Draft | ReadFailure) -> Any:
         return item
     entry = entry_of(item)
     return (item.line, item.data, entry.problems)
+
+
+def test_a_json_value_that_states_a_key_twice_is_a_problem() -> None:
+    """The standard library lets the last value win; a record states each key once."""
+    text = (
+        HEAD
+        + '[Extensions {"a": 1, "a": 2}]\nhand 1 dealer 0\nextensions {"b": {"c": 1, "c": 1}}\n'
+    )
+    assert [(line, message) for line, _, _, message in _problems(text)] == [
+        (5, 'not a JSON value: the key "a" is stated twice in an object'),
+        (7, 'not a JSON value: the key "c" is stated twice in an object'),
+    ]

@@ -63,7 +63,22 @@ def _constant(text: str) -> Any:
     raise ValueError(f"{text} is not a JSON value")
 
 
-_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_constant)
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a JSON value; ``ValueError`` for a key it states twice, which a record may
+    not (``records.duplicates``) and the standard library would let the last value win."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {json.dumps(key)} is stated twice in an object")
+            seen.add(key)
+    return found
+
+
+_DECODER = json.JSONDecoder(
+    parse_float=_finite, parse_constant=_constant, object_pairs_hook=_object
+)
 
 
 @dataclass(frozen=True, slots=True)
