@@ -8,10 +8,12 @@ a line at a time (``hand 1 dealer 0``, ``deal 0 AS KS ...``, ``bid 1:0 2:1``, ``
 
 JSON -> text -> JSON gives back the same record, byte for byte in compact JSON: the notation
 holds everything a record can say. Reading never raises on bad text: each record is a ``Read``
-with the record, or with problems that give the line and column (``SourceProblem``).
+with the record, or with problems that give the line and column (``SourceProblem``). It is
+streamed a record at a time within the read limits (``records.formats.text.reader``).
 
 ``loads``/``load`` read records, ``dumps``/``dump`` write them; ``read``/``write`` are the
-plugin functions of ``records.formats``.
+plugin functions of ``records.formats``, and ``drafts`` is the reader every command uses
+(``records.io``, through ``records.formats.drafts``).
 """
 
 from __future__ import annotations
