@@ -1,17 +1,25 @@
-"""Reading records from files, archives, directories and stdin, as a stream.
+"""Reading records from files, archives, directories and stdin, as a stream: the one reader of
+every command and of the library, for every format tricklog reads.
 
 Loader and checker are separate (as in check-jsonschema): this module turns paths into a stream
-of ``Entry`` values, each one record's bytes with its place (``file`` and ``line``), or a
-``ReadFailure`` for input that cannot be read at all. Parsing an entry (``records.parse``) gives
-a record or a list of malformed problems; a bad record never stops the stream. This module does
-not import pydantic: the hot path decodes with ``records.structs``.
+of ``Entry`` values, each one record's JSON with its place (``file`` and ``line``), or a
+``ReadFailure`` for input that cannot be read at all. Decoding an entry (``records.decode``)
+gives a record or a list of malformed problems; a bad record never stops the stream. This module
+does not import pydantic: the hot path decodes with ``records.structs``.
 
-What an input holds is decided by its content, never by its name alone:
+What an input holds is decided by its content, its name only where the content does not tell:
 
 * its compression by its first bytes: gzip, bzip2, xz or zstd (``records.sniff``), for files
-  and standard input alike; anything that cannot be JSON text (an image, a PDF, an archive, a
+  and standard input alike; anything that cannot be text (an image, a PDF, an archive, a
   program, binary data) is one unreadable input saying what it looks like;
-* its shape: a first non-blank byte ``[`` is a JSON array, read element by element
+* its format (``records.formats.detect``): the tricklog notation (a first tag ``[Game``), an
+  OpenSpiel history or playthrough, an OhHellWeb game (``{"mode":"Oh Hell"``), by content; else
+  the one its name says (``.tln``, ``.openspiel``, ``.ohw``, possibly compressed); else
+  tricklog JSON. A record of another format is read by that format's reader into the JSON of a
+  record (``records.formats.drafts``), within the same limits, its source the record's first
+  line (``games.tln:12``); one that does not read as a record is an entry of its problems
+  (``Entry.problems``), each with its line and column where the format has lines;
+* the shape of JSON: a first non-blank byte ``[`` is a JSON array, read element by element
   (``records.jsonsplit``); when the first or the second non-blank line is a whole JSON object on
   its own, the input is JSON Lines, read line by line (a broken line is one malformed record, the
   lines after it are read on); anything else is one JSON document. A ``.jsonl`` or ``.ndjson``
@@ -19,9 +27,10 @@ What an input holds is decided by its content, never by its name alone:
   file, without a line number).
 
 A directory is searched recursively, in name order, for files named as records (``.json``,
-``.jsonl``, ``.ndjson``, each possibly ``.gz``, ``.bz2``, ``.xz`` or ``.zst``). Memory holds one
-record at a time, within ``records.limits.ReadLimits``; an input that holds no record at all (an
-empty file, blank lines, ``[]``, an empty directory) is a ``ReadFailure`` too.
+``.jsonl``, ``.ndjson``, ``.tln``, ``.openspiel``, ``.ohw``, each possibly ``.gz``, ``.bz2``,
+``.xz`` or ``.zst``). Memory holds one record at a time, within ``records.limits.ReadLimits``;
+an input that holds no record at all (an empty file, blank lines, ``[]``, an empty directory)
+is a ``ReadFailure`` too.
 """
 
 from __future__ import annotations
@@ -35,29 +44,39 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from records.formats.detect import detect
 from records.jsonsplit import INCOMPLETE, ArrayError, MismatchError, elements, value_end
 from records.limits import ReadLimits, size_text
 from records.paths import Paths, input_paths
+from records.problems import Problem
 from records.sniff import HEAD, not_json
 from records.streams import BUFFER, ReadError, decoded, open_path, os_message, walk
 
-__all__ = ["Entry", "ReadFailure", "is_record_file", "iter_entries"]
+__all__ = ["Entry", "ReadFailure", "is_json_file", "is_record_file", "iter_entries"]
 
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".zstd")
-RECORD_SUFFIXES = (".json", ".jsonl", ".ndjson")
+JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
+RECORD_SUFFIXES = (*JSON_SUFFIXES, ".tln", ".openspiel", ".ohw")
+"""What a directory search reads: tricklog's JSON, the notation, OpenSpiel histories and
+OhHellWeb games (``records.formats.registry``), each possibly compressed."""
 _LINES = (".jsonl", ".ndjson")
 _BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One record's text and where it came from."""
+    """One record's JSON text and where it came from; for a record read from another format,
+    the JSON it reads as, or the problems that stop it from being a record."""
 
     file: str
     line: int | None
-    """1-based line in a JSON Lines archive (or 1-based position in a JSON array); None for a
-    file that holds one record."""
+    """1-based line in a JSON Lines archive or a file of another format (the record's first
+    line), or 1-based position in a JSON array; None for a file that holds one record."""
     data: bytes
+    problems: tuple[Problem, ...] = ()
+    """Why a record of another format is not one, as its reader found (each with its line
+    and column where the format has lines); ``data`` is then empty. The problems of a JSON
+    record are found by decoding ``data`` (``records.decode``)."""
 
     @property
     def where(self) -> str:
@@ -87,18 +106,25 @@ def is_record_file(path: Path) -> bool:
     return _record_suffix(path.name) in RECORD_SUFFIXES
 
 
+def is_json_file(path: Path) -> bool:
+    """Whether the file's name says tricklog JSON or JSON Lines (possibly compressed)."""
+    return _record_suffix(path.name) in JSON_SUFFIXES
+
+
 def iter_entries(
     paths: Paths,
     stdin: IO[bytes] | None = None,
     limits: ReadLimits | None = None,
     *,
     counted: Callable[[int], None] | None = None,
+    json_only: bool = False,
 ) -> Iterator[Entry | ReadFailure]:
     """Every record entry under the given paths (one path or an iterable of them,
     ``records.paths``: a wrong type raises ``TypeError``), in order, as a stream. ``limits``
     defaults to ``ReadLimits.from_environment()``. ``counted`` is told the size of every read
     from an input as it is stored (compressed bytes for a compressed file): a progress bar's
-    bytes read."""
+    bytes read. ``json_only`` reads every file as tricklog JSON, whatever its content and name
+    (a format given by name: ``convert --from json``)."""
     if limits is None:
         try:
             limits = ReadLimits.from_environment()
@@ -111,7 +137,7 @@ def iter_entries(
             if source is None:
                 yield ReadFailure("<stdin>", "standard input is closed")
             else:
-                yield from _read("<stdin>", _counting(source, counted), None, limits)
+                yield from _read("<stdin>", _counting(source, counted), None, limits, json_only)
             continue
         try:
             mode = os.stat(name).st_mode
@@ -119,9 +145,9 @@ def iter_entries(
             yield ReadFailure(name, os_message(exc))
             continue
         if stat.S_ISDIR(mode):
-            yield from _read_directory(str(Path(name)), limits, counted)
+            yield from _read_directory(str(Path(name)), limits, counted, json_only)
         else:
-            yield from _read_file(name, limits, counted)
+            yield from _read_file(name, limits, counted, json_only)
 
 
 Counted = Callable[[int], None] | None
@@ -148,50 +174,55 @@ def _counting(source: IO[bytes], counted: Counted) -> IO[bytes]:
     return source if counted is None else _Counting(source, counted)  # type: ignore[return-value]
 
 
-def _read_file(name: str, limits: ReadLimits, counted: Counted) -> Iterator[Entry | ReadFailure]:
+def _read_file(
+    name: str, limits: ReadLimits, counted: Counted, json_only: bool = False
+) -> Iterator[Entry | ReadFailure]:
     try:
         stream = open_path(name)
     except ReadError as exc:
         yield ReadFailure(name, str(exc))
         return
     with stream:
-        yield from _read(name, _counting(stream, counted), _record_suffix(name), limits)
+        yield from _read(name, _counting(stream, counted), name, limits, json_only)
 
 
 def _read_directory(
-    root: str, limits: ReadLimits, counted: Counted
+    root: str, limits: ReadLimits, counted: Counted, json_only: bool = False
 ) -> Iterator[Entry | ReadFailure]:
+    suffixes = JSON_SUFFIXES if json_only else RECORD_SUFFIXES
     found = False  # a file, or a directory that cannot be searched: either is reported
-    for path, failure in walk(root, lambda name: is_record_file(Path(name))):
+    for path, failure in walk(root, lambda name: _record_suffix(name) in suffixes):
         found = True
         if failure is not None:
             yield ReadFailure(path, failure)
         else:
-            yield from _read_file(path, limits, counted)
+            yield from _read_file(path, limits, counted, json_only)
     if not found:
-        yield ReadFailure(
-            root, "no record files (.json, .jsonl, .ndjson, possibly compressed) in this directory"
-        )
+        names = ", ".join(suffixes)
+        yield ReadFailure(root, f"no record files ({names}, possibly compressed) in this directory")
 
 
 def _read(
-    name: str, source: IO[bytes], suffix: str | None, limits: ReadLimits
+    name: str, source: IO[bytes], path: str | None, limits: ReadLimits, json_only: bool = False
 ) -> Iterator[Entry | ReadFailure]:
     """The entries of one input; a ``ReadFailure`` where it stops being readable, or when it
-    holds no record."""
+    holds no record. ``path`` is the file's name (None for standard input)."""
     reader = _Reader(name, limits)
     try:
         stream, compression = decoded(source, limits)
         head = stream.peek(HEAD)[:HEAD]
-        if head.startswith(_BOM):
-            stream.read(len(_BOM))
-            head = head[len(_BOM) :]
-        looks = not_json(head)
+        fmt = "json" if json_only else detect(head, path)
+        looks = not_json(head.removeprefix(_BOM), text=fmt in ("json", "ohw"))
         if looks is not None:
             inside = f" (inside {compression} data)" if compression else ""
-            yield ReadFailure(name, f"looks like {looks}{inside}, not JSON")
+            yield ReadFailure(name, f"looks like {looks}{inside}, not {_NAMES[fmt]}")
             return
-        yield from reader.entries(stream, suffix)
+        if fmt != "json":
+            yield from _other(fmt, name, stream, head, limits)
+            return
+        if head.startswith(_BOM):
+            stream.read(len(_BOM))
+        yield from reader.entries(stream, _record_suffix(path) if path is not None else None)
     except ArrayError as exc:
         yield ReadFailure(name, str(exc))
         return
@@ -201,8 +232,37 @@ def _read(
     except OSError as exc:
         yield ReadFailure(name, reader.at(f"cannot read: {os_message(exc)}"))
         return
-    if not reader.count:
+    if fmt == "json" and not reader.count:
         yield ReadFailure(name, f"holds no records ({reader.empty_kind()})")
+
+
+_NAMES = {
+    "json": "JSON",
+    "text": "the tricklog notation",
+    "openspiel": "an OpenSpiel history",
+    "ohw": "an OhHellWeb game",
+}
+
+
+def _other(
+    fmt: str, name: str, stream: io.BufferedReader, head: bytes, limits: ReadLimits
+) -> Iterator[Entry | ReadFailure]:
+    """The records of an input of another format (the notation, OpenSpiel, OhHellWeb), each
+    read by its format's reader into the JSON of a record, then as any JSON record is
+    (``records.formats.drafts``): one at a time, within the same limits."""
+    from records.formats.drafts import entry_of
+    from records.formats.registry import by_name
+
+    count = 0
+    for item in by_name(fmt).module.drafts(stream, name, limits):
+        if isinstance(item, ReadFailure):
+            yield item
+            return
+        count += 1
+        yield entry_of(item)
+    if not count:
+        kind = "only comments and blank lines" if head.strip() else "only whitespace"
+        yield ReadFailure(name, f"holds no records ({kind if head else 'the input is empty'})")
 
 
 class _Reader:

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 from pydantic import TypeAdapter, ValidationError
 
+from records.decode import MIDDLE_BOM, starts_with_bom
 from records.duplicates import duplicate_keys, duplicates_in
 from records.messages import describe, missing_rules
 from records.model_path import declared_at, is_model, is_rules, literal_of, type_at, union_members
@@ -33,9 +34,14 @@ def parse(data: bytes) -> Record | list[Problem]:
     return duplicates_in(data) or record
 
 
-def loads(data: bytes | str) -> Record:
-    """Parse one record; raises ``ValueError`` with every problem if it is malformed."""
-    result = parse(data.encode() if isinstance(data, str) else data)
+def loads(data: bytes | bytearray | memoryview | str) -> Record:
+    """Parse one record; raises ``ValueError`` with every problem if it is malformed (a ``str``
+    holding a lone surrogate among them), ``TypeError`` for what is not text or bytes."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")  # not UTF-8: the parser says where
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"loads() takes str or bytes, not {type(data).__name__}")
+    result = parse(bytes(data))
     if isinstance(result, list):
         raise ValueError("; ".join(f"{p.pointer or '/'}: {p.message}" for p in result))
     return result
@@ -54,6 +60,8 @@ def _schema_problems(exc: ValidationError, data: bytes) -> list[Problem]:
     errors = exc.errors(include_url=False)
     if errors and errors[0]["type"] == "json_invalid":
         message = describe(errors[0], [], None, None, None)
+        if starts_with_bom(data):
+            message = MIDDLE_BOM
         return [Problem("record.json", Kind.MALFORMED, message)]
     raw = _document(data)
     game = raw.get("game") if isinstance(raw, dict) else None

@@ -64,9 +64,11 @@ def compression(head: bytes) -> str | None:
 _ZSTD_SKIPPABLE = frozenset(bytes((0x50 + i, 0x2A, 0x4D, 0x18)) for i in range(16))
 
 
-def not_json(head: bytes) -> str | None:
+def not_json(head: bytes, *, text: bool = True) -> str | None:
     """What ``head`` (the first bytes of an input, decompressed) looks like when it cannot be the
-    start of JSON text; None when it may be."""
+    start of JSON text; None when it may be. Without ``text`` only what it is when it is a
+    known kind of file (an image, an archive, a program, a page): a format with lines says
+    itself where a line is not text (the notation, OpenSpiel)."""
     for magic, what in _SIGNATURES:
         if head.startswith(magic):
             return what
@@ -81,6 +83,8 @@ def not_json(head: bytes) -> str | None:
     for magic, what in _MARKUP:
         if start.startswith(magic):
             return what
+    if not text:
+        return None
     if b"\x00" in head:
         return "binary data (a NUL byte)"
     try:

@@ -11,20 +11,16 @@ and explain what is wrong in the format's words.
 from __future__ import annotations
 
 import gc
-import re
 import traceback
 from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-import msgspec
-
-from records.duplicates import find_duplicates
+from records.decode import EXPLAIN_BYTES, decode
 from records.io import Entry, ReadFailure, iter_entries
-from records.limits import debug_requested, too_deep
+from records.limits import debug_requested
 from records.paths import Paths, input_paths
-from records.problems import Kind, Problem, pointer
-from records.structs import ANY_RECORD
+from records.problems import Kind, Problem
 from replay.claims import compare_claims
 from replay.driver import replay
 from replay.registry import game_of
@@ -32,6 +28,7 @@ from replay.report import RecordReport, report
 from replay.steps import Step
 
 __all__ = [
+    "EXPLAIN_BYTES",
     "INTERNAL_ERROR",
     "check",
     "check_bytes",
@@ -39,6 +36,7 @@ __all__ = [
     "check_paths",
     "check_record",
     "decode",
+    "decode_entry",
     "failed",
     "paused",
     "steps",
@@ -73,47 +71,6 @@ def paused() -> _Paused:
     pause changes nothing). A checking loop that drops each record's report inside the pause
     leaves the collector nothing young to walk when it resumes."""
     return _PAUSED
-
-
-def decode(data: bytes) -> Any:
-    """The record in ``data`` (decoded for replay), or the malformed problems that stop it
-    from being one. An object that states a key twice is one of them (``records.duplicates``):
-    no reader of the record may pick one of the two values."""
-    try:
-        record = ANY_RECORD.decode(data)
-        if not too_deep(record):  # the one limit msgspec cannot state (records.limits)
-            return find_duplicates(data, record) or record
-    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
-        if len(data) > EXPLAIN_BYTES:
-            return [_refused(exc, len(data))]
-    from records.parse import parse  # the models explain what the fast decoder refused
-
-    return parse(data)  # which reports duplicate keys too
-
-
-EXPLAIN_BYTES = 1 << 20
-"""Above this size a refused record is reported with the fast decoder's first error only: the
-models' explanation holds the whole document as Python objects, and much more besides (about
-27 times the record's size: 232 MB of peak memory for an 8.7 MB record), which hostile input must not be able
-to ask for."""
-
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
-
-
-def _refused(exc: Exception, size: int) -> Problem:
-    """The fast decoder's error as a problem: its message, and its ``$.a[0].b`` path as a
-    JSON Pointer."""
-    text = str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"
-    message, _, where = text.partition(" - at `$")
-    parts = [m[0] if m[0] else int(m[1]) for m in _STEP.findall(where.rstrip("`"))]
-    code = "record.schema" if isinstance(exc, msgspec.ValidationError) else "record.json"
-    return Problem(
-        code,
-        Kind.MALFORMED,
-        f"{message.rstrip('.')} (the record is {size:,} bytes, over {EXPLAIN_BYTES:,}: "
-        "only the first fault is reported)",
-        pointer(*parts),
-    )
 
 
 def steps(
@@ -212,9 +169,30 @@ def debugging() -> bool:
         return False
 
 
+def decode_entry(entry: Entry) -> Any:
+    """The record of an entry, decoded for replay, or the malformed problems that stop it from
+    being one: those its reader found (``Entry.problems``: a record of another format that does
+    not read as one), or those of its JSON."""
+    if entry.problems:
+        return list(entry.problems)
+    return decode(entry.data)
+
+
 def check_entry(entry: Entry, *, audit: bool = False, detail: bool = True) -> RecordReport:
-    """Check one entry of an input (a record's bytes and where they came from)."""
-    return check_bytes(entry.data, audit=audit, detail=detail, source=entry.where)
+    """Check one entry of an input (a record's bytes and where they came from, or the problems
+    its reader found); a malformed record gives a report, never raises, nor does a record
+    tricklog fails on (``check_bytes``)."""
+    with _PAUSED:
+        try:
+            decoded = decode_entry(entry)
+            if isinstance(decoded, list):
+                problems: list[Problem] = decoded
+                return RecordReport(source=entry.where, problems=problems)
+            return check(decoded, audit=audit, detail=detail, source=entry.where)
+        except Exception as exc:  # one record must never end a run
+            if debugging():
+                raise
+            return failed(entry.where, exc)
 
 
 def check_paths(
@@ -225,9 +203,9 @@ def check_paths(
     stdin: IO[bytes] | None = None,
 ) -> Iterator[RecordReport | ReadFailure]:
     """Reports for every record under ``paths`` (one path or an iterable of them,
-    ``records.paths``), as a stream, in input order."""
+    ``records.paths``; in any format ``records.io`` reads), as a stream, in input order."""
     for item in iter_entries(input_paths(paths), stdin):
         if isinstance(item, ReadFailure):
             yield item
         else:
-            yield check_bytes(item.data, audit=audit, detail=detail, source=item.where)
+            yield check_entry(item, audit=audit, detail=detail)

@@ -48,6 +48,7 @@ from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import TypeVar
 
+from records.formats.detect import detect
 from records.io import Counted, Entry, ReadFailure, is_record_file, iter_entries
 from records.limits import ReadLimits, size_text
 from records.sniff import compression, not_json
@@ -182,7 +183,8 @@ def plan(paths: list[str], size: int) -> Iterator[Shard | ReadFailure]:
 
 def _ranges(path: str, size: int) -> list[tuple[int, int | None]]:
     """Byte ranges at line starts for a large plain JSON Lines file whose first bytes hold a
-    record (so that it holds one, as the reader requires); the whole file otherwise."""
+    record (so that it holds one, as the reader requires); the whole file otherwise (one whose
+    content is another format's, whatever its name, among them: ``records.formats.detect``)."""
     whole: list[tuple[int, int | None]] = [(0, None)]
     if Path(path).suffix.lower() not in _LINES:
         return whole
@@ -193,6 +195,8 @@ def _ranges(path: str, size: int) -> list[tuple[int, int | None]]:
             total = os.fstat(stream.fileno()).st_size
             head = stream.read(1024)
             if total <= size or compression(head[:8]) or not_json(head):
+                return whole
+            if detect(head, path) != "json":
                 return whole
             if not head.removeprefix(_BOM).strip():
                 return whole  # perhaps nothing but blank lines: the reader says so

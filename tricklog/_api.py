@@ -88,13 +88,16 @@ class Loaded:
         return f"Loaded(source={self.source!r}, record={what})"
 
 
-def loads(data: bytes | str, source: str = "<string>") -> Any:
+def loads(data: bytes | bytearray | memoryview | str, source: str = "<string>") -> Any:
     """Parse one record from its JSON text.
 
-    :param data: the record's JSON, as ``bytes`` (UTF-8) or ``str``.
+    :param data: the record's JSON, as ``str``, or UTF-8 as ``bytes``, ``bytearray`` or
+        ``memoryview``.
     :param source: what a ``MalformedRecordError`` names as the text's origin.
     :returns: the record, a pydantic model of its game (``record.game`` says which).
-    :raises MalformedRecordError: the text is not a record; its ``problems`` say why.
+    :raises MalformedRecordError: the text is not a record (a ``str`` holding a lone
+        surrogate, which no UTF-8 can, among them); its ``problems`` say why.
+    :raises TypeError: ``data`` is none of those four.
 
     >>> from pathlib import Path
     >>> text = Path("fixtures/oh_hell/valid/default-4p-complete-game.json").read_text()
@@ -104,17 +107,32 @@ def loads(data: bytes | str, source: str = "<string>") -> Any:
     """
     from records.parse import parse
 
-    result = parse(data.encode() if isinstance(data, str) else data)
+    result = parse(_json_text(data, "loads"))
     if isinstance(result, list):
         raise MalformedRecordError(source, result)
     return result
 
 
+def _json_text(data: object, name: str) -> bytes:
+    """The bytes of JSON text given as ``str`` (a lone surrogate kept as the bytes that are not
+    UTF-8, so that the parser reports it where it is), ``bytes``, ``bytearray`` or
+    ``memoryview``; ``TypeError`` naming what was given otherwise."""
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogatepass")
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(
+        f"{name}() takes JSON text as str, bytes, bytearray or memoryview, "
+        f"not {type(data).__name__}"
+    )
+
+
 def load(path: OnePath) -> Any:
     """The one record in a file.
 
-    :param path: a file (``str`` or ``pathlib.Path``) holding one record, in JSON, possibly
-        compressed (gzip, bzip2, xz, zstd), or ``-`` for standard input.
+    :param path: a file (``str`` or ``pathlib.Path``) holding one record, in JSON or any
+        format tricklog reads (``.tln``, ``.openspiel``, ``.ohw``), possibly compressed (gzip,
+        bzip2, xz, zstd), or ``-`` for standard input.
     :returns: the record, a pydantic model of its game.
     :raises UnreadableInputError: the file cannot be read, or holds no record or several.
     :raises MalformedRecordError: the file's text is not a record.
@@ -132,6 +150,8 @@ def load(path: OnePath) -> Any:
         found.append(item)
     if len(found) != 1:
         raise UnreadableInputError(name, f"holds {len(found)} records, not one")
+    if found[0].problems:
+        raise MalformedRecordError(found[0].where, list(found[0].problems))
     return loads(found[0].data, found[0].where)
 
 
@@ -139,8 +159,9 @@ def iter_records(paths: Paths, stdin: IO[bytes] | None = None) -> Iterator[Loade
     """Every record under ``paths``, in order, as a stream (memory holds one record at a time).
 
     :param paths: one path or an iterable of paths (``str`` or ``pathlib.Path``): files of one
-        record, JSON Lines archives, JSON arrays, any of them compressed, directories (searched
-        recursively, in name order), and ``-`` for standard input.
+        record, JSON Lines archives, JSON arrays, files of the notation, OpenSpiel histories and
+        OhHellWeb games, any of them compressed, directories (searched recursively, in name
+        order), and ``-`` for standard input.
     :param stdin: the binary stream that ``-`` reads (default: ``sys.stdin.buffer``).
     :returns: an iterator of ``Loaded``: each record with its ``source`` (``file`` or
         ``file:line``), or, for text that is not a record, its ``problems``.
@@ -160,6 +181,9 @@ def _iter_records(paths: tuple[str, ...], stdin: IO[bytes] | None) -> Iterator[L
     for item in iter_entries(paths, stdin):
         if isinstance(item, ReadFailure):
             raise UnreadableInputError(item.file, item.message)
+        if item.problems:
+            yield Loaded(item.where, None, list(item.problems))
+            continue
         result = parse(item.data)
         if isinstance(result, list):
             yield Loaded(item.where, None, result)

@@ -12,8 +12,9 @@ a plain generator: the caller sends the bytes to a file written whole or not at 
 the losses into the report, deciding at the end whether to keep the file.
 
 Both are plain functions found through the registry (``records.formats.registry``); a format
-module defines ``read`` and/or ``write`` with the signatures of ``Reader`` and ``Writer``, and may
-define ``sniff(head: bytes) -> bool`` to recognise its content when a file name does not tell.
+module defines ``read`` and/or ``write`` with the signatures of ``Reader`` and ``Writer``. What
+recognises a format's content when a file name does not tell is in ``records.formats.detect``,
+which loads no format.
 """
 
 from __future__ import annotations

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from records.formats.base import Loss, Read, Reader, pick_form
-from records.formats.files import open_input, peek
+from records.formats.detect import detect
+from records.formats.files import READ_ERRORS, open_input, peek
 from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
 from records.io import ReadFailure
 from records.output import OutputError, write_whole
 from records.paths import OnePath, Paths, input_paths, one_path
+from records.streams import ReadError
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -192,9 +194,13 @@ def output_format(output: str, to: str | None) -> Format:
 
 
 def input_format(path: str, frm: str | None, head: bytes | None = None) -> Format | None:
-    """The format to read an input in: ``frm``, or the one its name says, or its content."""
+    """The format to read an input in: ``frm``; or the one its content ``head`` looks like
+    (the notation, OpenSpiel, OhHellWeb); or the one its name says; or JSON if its content
+    looks like JSON (``records.formats.detect``: as every command tells them)."""
     if frm is not None:
         return _readable(frm)
+    if head is not None and detect(head) != "json":
+        return FORMATS[detect(head)]
     found = by_suffix(path) if path != "-" else None
     if found is not None and found.reads:
         return found
@@ -244,16 +250,22 @@ def _directory(name: str, frm: str | None, decode: Decode | None) -> Iterator[Re
 def _input(
     name: str, frm: str | None, stdin: IO[bytes] | None, decode: Decode | None
 ) -> Iterator[Read | ReadFailure]:
-    fmt = input_format(name, frm)
-    if fmt is not None and name != "-":
-        yield from _reader(fmt, decode)(name)
+    if frm is not None and name != "-":
+        yield from _reader(_readable(frm), decode)(name)
         return
     stream = open_input(name, stdin)
     if isinstance(stream, ReadFailure):
         yield stream
         return
-    head, stream = peek(stream)
-    fmt = fmt or input_format(name, None, head)
+    try:
+        head, stream = peek(stream)
+    except READ_ERRORS as exc:
+        if name != "-":
+            stream.close()
+        message = f"cannot read: {exc.__class__.__name__}: {exc}"
+        yield ReadFailure(name, str(exc) if isinstance(exc, ReadError) else message)
+        return
+    fmt = input_format(name, frm, head)
     if fmt is None:
         if name != "-":
             stream.close()
@@ -263,9 +275,9 @@ def _input(
     if name == "-":
         yield from _reader(fmt, decode)("-", stream)
         return
-    # A file whose name does not say its format, told by its content: its reader opens it again
-    # by name (a FIFO or a device was refused before a byte was read), so that every place and
-    # loss names the file, and a record named after its file (a playthrough) gets that name.
+    # A file, its format told: its reader opens it again by name (a FIFO or a device was refused
+    # before a byte was read), so that every place and loss names the file, and a record named
+    # after its file (a playthrough) gets that name.
     stream.close()
     yield from _reader(fmt, decode)(name)
 

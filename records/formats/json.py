@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
+from records.formats.detect import json as sniff
 from records.formats.files import open_input
-from records.io import Entry, ReadFailure, is_record_file, iter_entries
+from records.io import Entry, ReadFailure, is_json_file, iter_entries
 
 if TYPE_CHECKING:
     from records.problems import Problem
@@ -56,29 +57,22 @@ def parse(data: bytes) -> Record | list[Problem]:
 
 
 def entries(path: str, stdin: IO[bytes] | None = None) -> Iterator[Entry | ReadFailure]:
-    """``records.io.iter_entries`` of one input; a file whose name does not say JSON (``.txt``,
-    no suffix) is told apart as standard input is: one document, or one record per line."""
-    if path == "-" or Path(path).is_dir() or is_record_file(Path(path)):
-        yield from iter_entries([path], stdin)
+    """``records.io.iter_entries`` of one input, read as tricklog JSON whatever it looks like
+    (this is the format it was given in); a file whose name does not say JSON (``.txt``, no
+    suffix) is told apart as standard input is: one document, or one record per line."""
+    if path == "-" or Path(path).is_dir() or is_json_file(Path(path)):
+        yield from iter_entries([path], stdin, json_only=True)
         return
     stream = open_input(path)
     if isinstance(stream, ReadFailure):
         yield stream
         return
     with stream:
-        for item in iter_entries(["-"], stream):
+        for item in iter_entries(["-"], stream, json_only=True):
             if isinstance(item, ReadFailure):
                 yield ReadFailure(path, item.message)
             else:
                 yield Entry(path, item.line, item.data)
-
-
-def sniff(head: bytes) -> bool:
-    """A JSON object or array (a JSON Lines archive starts with an object too)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text[:1] == b"{":
-        return True
-    return text[:1] == b"[" and text[1:].lstrip()[:1] in (b"{", b"]", b"")
 
 
 def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes | Loss]:

@@ -26,8 +26,10 @@ What the reader makes of it:
   ``hypoPointsLost``, ``mistakes``). So the reader loses nothing, and reports no ``Loss``.
 
 A file that is not the server's shape (a field missing or of the wrong type, a card that is not
-a card) is a ``record.schema`` problem naming the field (a JSON Pointer into the ``.ohw`` file);
-a file that is not JSON cannot be read at all.
+a card) is a ``record.schema`` problem naming the field (a JSON Pointer into the ``.ohw`` file),
+and one that states a key twice in an object is a ``record.duplicate-key`` problem naming the
+object, as in a record; a file that is not JSON, or is larger than the limit of one record,
+cannot be read at all.
 """
 
 from __future__ import annotations
@@ -39,15 +41,16 @@ from typing import IO, Any
 
 import orjson
 
+from records.duplicates import duplicate_keys
 from records.formats.base import Read
-from records.formats.files import READ_ERRORS, open_input
+from records.formats.detect import ohw as sniff
+from records.formats.drafts import Draft, read_input
 from records.io import ReadFailure
 from records.limits import ReadLimits, size_text
 from records.oh_hell import preset
-from records.parse import parse
 from records.problems import Kind, Problem
 
-__all__ = ["read", "sniff", "to_record"]
+__all__ = ["drafts", "read", "sniff", "to_record"]
 
 RANKS = "23456789TJQKA"
 """``num`` 2..14 of a card, in order."""
@@ -67,32 +70,31 @@ class MalformedError(Exception):
         self.message = message
 
 
-def sniff(head: bytes) -> bool:
-    """An OhHellWeb game: a JSON object whose first member is ``"mode": "Oh Hell"``."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and text[1:].lstrip().startswith(b'"mode":"Oh Hell"')
-
-
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
     """The one game of an ``.ohw`` file (``-``: standard input) as a record."""
-    stream = open_input(path, stdin)
-    if isinstance(stream, ReadFailure):
-        yield stream
-        return
-    limit = ReadLimits.from_environment().record_bytes
-    try:
-        with stream:
-            data = stream.read(limit + 1) if limit else stream.read()
-    except READ_ERRORS as exc:
-        yield ReadFailure(path, f"cannot read: {exc.__class__.__name__}: {exc}")
-        return
+    return read_input(path, stdin, drafts)
+
+
+def drafts(stream: IO[bytes], name: str, limits: ReadLimits) -> Iterator[Draft | ReadFailure]:
+    """The one game of a stream, within the limit of one record, as a record's JSON; a game
+    that states a key twice in an object, or is not the server's shape, as its problems."""
+    limit = limits.record_bytes
+    data = stream.read(limit + 1) if limit else stream.read()
     if limit and len(data) > limit:
-        yield ReadFailure(path, f"the game is larger than {size_text(limit)}")
+        yield ReadFailure(
+            name,
+            f"a game of more than {size_text(limit)} (the limit of one record, "
+            "TRICKLOG_MAX_RECORD_BYTES)",
+        )
         return
     try:
         game = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        yield ReadFailure(path, f"not JSON: {exc}")
+        yield ReadFailure(name, f"not JSON: {exc}")
+        return
+    repeated = _duplicates(data, game)
+    if repeated:
+        yield Draft(name, None, problems=repeated)
         return
     try:
         record = to_record(game)
@@ -101,13 +103,45 @@ def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailu
         problem = Problem(
             "record.schema", Kind.MALFORMED, f"not an OhHellWeb game: {where}: {bad.message}"
         )
-        yield Read(path, None, (problem,))
+        yield Draft(name, None, problems=(problem,))
         return
-    result = parse(orjson.dumps(record))
-    if isinstance(result, list):
-        yield Read(path, None, tuple(result))
-    else:
-        yield Read(path, result)
+    yield Draft(name, None, orjson.dumps(record))
+
+
+def _duplicates(data: bytes, game: Any) -> tuple[Problem, ...]:
+    """A problem for each key the file states twice in one object (JSON leaves them to the
+    reader, and orjson keeps the last value without a word), as the JSON reader reports them:
+    ``record.duplicate-key``, the object's place in the ``.ohw`` file in the message (the record
+    has no such place). Counted first, at no cost for a game without any: every colon outside
+    a string follows a key."""
+    if b"\\u" not in data and data.count(b":") == _keys_and_colons(game):
+        return ()
+    return tuple(
+        dataclasses.replace(
+            p,
+            message=f"not an OhHellWeb game: {p.pointer or '/'}: {p.message}".replace(
+                "a record states each key once", "a game states each key once"
+            ),
+            pointer="",
+            hand=None,
+        )
+        for p in duplicate_keys(data)
+    )
+
+
+def _keys_and_colons(value: Any) -> int:
+    """The keys of every object in a decoded value, plus the colons in its strings."""
+    count, stack = 0, [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            count += len(node) + sum(key.count(":") for key in node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str):
+            count += node.count(":")
+    return count
 
 
 # --- the game as a record ----------------------------------------------------------------------

@@ -81,9 +81,12 @@ class Format:
         return writer
 
     def recognises(self, head: bytes) -> bool:
-        """Whether ``head`` (the first bytes of an input) looks like this format."""
-        sniff = getattr(self.module, "sniff", None)
-        return bool(sniff(head)) if sniff is not None else False
+        """Whether ``head`` (the first bytes of an input) looks like this format
+        (``records.formats.detect``: the module is not loaded to tell)."""
+        from records.formats.detect import SNIFFERS  # noqa: PLC0415 (light, and rarely asked)
+
+        sniff = SNIFFERS.get(self.name)
+        return sniff(head) if sniff is not None else False
 
 
 FORMATS: dict[str, Format] = {

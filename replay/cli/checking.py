@@ -72,14 +72,14 @@ def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
     record's report is dropped inside the pause once it is counted and rendered: resumed, the
     collector finds nothing young to walk (it would otherwise walk the last report's every
     object, record after record: a fifth of a command's time)."""
-    from replay.check import check_bytes, paused
+    from replay.check import check_entry, paused
     from replay.summary import Summary
 
     batch = Batch(Summary())
     audit, detail = how.audit, how.claims_detail
     with paused():
         for place, entry in enumerate(entries):
-            report = check_bytes(entry.data, audit=audit, detail=detail, source=entry.where)
+            report = check_entry(entry, audit=audit, detail=detail)
             _take(batch, report, place, how)
             del report  # inside the pause (above)
     return batch

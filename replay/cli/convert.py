@@ -30,9 +30,9 @@ def convert(
         list[str] | None,
         typer.Argument(
             metavar="INPUT...",
-            help="Record files in any readable format (.json, .jsonl, .ndjson, .tln; optionally "
-            "compressed with gzip, bzip2, xz or zstd, told by the content), directories "
-            "(searched recursively) or - for standard input.",
+            help="Record files in any readable format (.json, .jsonl, .ndjson, .tln, .openspiel, "
+            ".ohw; optionally compressed with gzip, bzip2, xz or zstd, told by the content), "
+            "directories (searched recursively) or - for standard input.",
             show_default=False,
         ),
     ] = None,

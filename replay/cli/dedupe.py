@@ -6,7 +6,9 @@ that does not parse has no facts: it is the same as another only if its text is 
 bytes, without the whitespace around them). Records are written as they were read
 (``replay.cli.filter_cmd.record_line``): a line of JSON Lines byte for byte, its line ending and
 the spaces around it included, so that an archive concatenated with itself dedupes back to
-itself whatever its line endings; memory holds one hash per distinct record.
+itself whatever its line endings; a record of another format as the JSON it reads as (one that
+does not read as a record has none, and is left out: ``filter_cmd.unwritable``); memory holds
+one hash per distinct record.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Annotated
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.filter_cmd import Output, record_line
+from replay.cli.filter_cmd import Output, record_line, unwritable
 from replay.cli.options import Paths
 
 
@@ -55,8 +57,10 @@ def dedupe(
     Identical means the same facts: rules, players and every hand's deal and actions (the
     hash that reports show); a different id, meta, claims or layout does not make another
     game. The list goes to standard output, or to standard error when the records do (-o -).
-    Exit 0 when done (duplicates or not), 3 if an input is unreadable (the rest is still
-    read) or the output cannot be written.
+    A record of the notation, OpenSpiel or OhHellWeb is kept as the JSON it reads as; one that
+    does not read as a record has no JSON to keep, and is left out with an error. Exit 0 when
+    done (duplicates or not), 3 if an input is unreadable or holds such a record (the rest is
+    still read) or the output cannot be written.
 
     Examples:
 
@@ -77,6 +81,11 @@ def dedupe(
         for item in iter_entries(paths):
             if isinstance(item, ReadFailure):
                 typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
+                failed = True
+                continue
+            why = unwritable(item)
+            if why is not None:
+                typer.echo(f"error: {printable(why)}", err=True)
                 failed = True
                 continue
             read += 1

@@ -7,7 +7,9 @@ or tabs around the record included (a file's last line, which may have no line e
 line break and the indentation around it replaced by one space, which changes nothing in JSON (a
 line break cannot occur inside a JSON string). Blank lines hold no record and are not written
 (nor are the spaces that begin the line after one, which ``records.io`` skips with them).
-The output is JSON Lines, compressed as its name says (``records.output``).
+A record read from another format (the notation, OpenSpiel, OhHellWeb) is written as the JSON it
+reads as; one that does not read as a record has no JSON to write (``unwritable``). The output is
+JSON Lines, compressed as its name says (``records.output``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -31,6 +33,9 @@ from replay.cli.options import (
     in_range,
 )
 
+if TYPE_CHECKING:
+    from records.io import Entry
+
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
 _BREAK = re.compile(rb"[ \t]*\r?\n[ \t\r\n]*")
 
@@ -41,6 +46,18 @@ def record_line(data: bytes) -> bytes:
     if b"\n" not in data[:-1]:  # one line: kept byte for byte
         return data if data.endswith(b"\n") else data + b"\n"
     return _BREAK.sub(b" ", data.strip(b" \t\r\n")) + b"\n"
+
+
+def unwritable(entry: Entry) -> str | None:
+    """Why a record cannot be written as JSON Lines, or None: one read from another format (the
+    notation, OpenSpiel, OhHellWeb) that does not read as a record has no JSON of its own."""
+    if not entry.problems:
+        return None
+    count, first = len(entry.problems), entry.problems[0].message
+    return (
+        f"{entry.where}: not a record ({count} problem(s); the first: {first}); "
+        "it has no JSON to write, so it is left out"
+    )
 
 
 def _date(value: str | None) -> str | None:
@@ -109,14 +126,14 @@ class Criteria:
             return False
         return self.problem is None or self.problem in codes
 
-    def matches(self, data: bytes) -> bool:
-        """Whether a record's bytes match: decoded only if a field is asked for, replayed (every
+    def matches(self, entry: Entry) -> bool:
+        """Whether a record matches: decoded only if a field is asked for, replayed (every
         claim compared, as ``audit`` does) only if its problems are."""
         if not (self.reads or self.replays):
             return True
-        from replay.check import check, decode
+        from replay.check import check, decode_entry
 
-        decoded = decode(data)
+        decoded = decode_entry(entry)
         if isinstance(decoded, list):  # does not parse: no fields, only problems
             return not self.reads and self.problems({p.code for p in decoded})
         if self.reads and not self.fields(decoded):
@@ -200,10 +217,13 @@ def filter_records(
 
     A record that does not parse matches only criteria on problems (--invalid, --problem).
     The criteria on fields read the record only; --valid, --invalid and --problem replay it
-    with every claim compared, as audit does. Exit 0 when a record matched, 1 when none did
-    (as grep; the output, or the count 0, is written all the same), 2 for a usage error (an
-    unknown game, preset or problem code among them), 3 if an input is unreadable (the rest is
-    still filtered) or the output cannot be written.
+    with every claim compared, as audit does. A record of the notation, OpenSpiel or OhHellWeb
+    is written as the JSON it reads as; one that does not read as a record has no JSON to
+    write, and is left out with an error. Exit 0 when a record matched, 1 when none did (as
+    grep; the output, or the count 0, is written all the same), 2 for a usage error (an
+    unknown game, preset or problem code among them), 3 if an input is unreadable or a
+    matching record has no JSON to write (the rest is still filtered), or the output cannot be
+    written.
 
     Examples:
 
@@ -229,15 +249,20 @@ def filter_records(
     )
     from records.io import Entry, iter_entries
     from records.output import open_output
+    from replay.cli.terminal import printable
 
     matched, failed = 0, False
     with nullcontext(None) if count else open_output(output) as stream:
         for item in iter_entries(paths):
             if not isinstance(item, Entry):
                 failed |= _report_failure(item)
-            elif criteria.matches(item.data):
+            elif criteria.matches(item):
                 matched += 1
-                if stream is not None:
+                why = unwritable(item) if stream is not None else None
+                if why is not None:
+                    typer.echo(f"error: {printable(why)}", err=True)
+                    failed = True
+                elif stream is not None:
                     stream.write(record_line(item.data))
     if count:
         typer.echo(str(matched))

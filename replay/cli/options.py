@@ -91,8 +91,10 @@ Paths = Annotated[
     list[str],
     typer.Argument(
         metavar="PATH...",
-        help="Record files (.json, .jsonl, .ndjson, optionally compressed as .gz, .bz2, .xz "
-        "or .zst), directories (searched recursively) or - for standard input.",
+        help="Record files in any format tricklog reads (.json, .jsonl, .ndjson; the notation "
+        ".tln; OpenSpiel .openspiel and playthroughs; OhHellWeb .ohw), told by their content, "
+        "optionally compressed as .gz, .bz2, .xz or .zst; directories (searched recursively); "
+        "or - for standard input.",
         show_default=False,
     ),
 ]

@@ -31,7 +31,9 @@ def show(
         str,
         typer.Argument(
             metavar="PATH",
-            help="A record file, an archive, a directory, or - for standard input.",
+            help="A record file in any format tricklog reads (.json, .jsonl, .tln, "
+            ".openspiel, .ohw; possibly compressed), an archive, a directory, or - for "
+            "standard input.",
             show_default=False,
         ),
     ],
@@ -151,12 +153,12 @@ def _count(report: RecordReport) -> str:
 def _show_entry(out: Console, entry: Entry, hand: int | None) -> Exit:
     from rich.text import Text
 
-    from replay.check import check, decode
+    from replay.check import check, decode_entry
     from replay.cli.hand_view import by_seat, hand_lines, seat_name
     from replay.cli.reporters import describe, label
     from replay.report import RecordReport
 
-    decoded = decode(entry.data)
+    decoded = decode_entry(entry)
     if isinstance(decoded, list):
         record, report = None, RecordReport(source=entry.where, problems=decoded)
     else:

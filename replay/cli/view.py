@@ -55,7 +55,9 @@ def view(
         str,
         typer.Argument(
             metavar="RECORD",
-            help="A record file, an archive, a directory, or - for standard input.",
+            help="A record file in any format tricklog reads (.json, .jsonl, .tln, "
+            ".openspiel, .ohw; possibly compressed), an archive, a directory, or - for "
+            "standard input.",
             show_default=False,
         ),
     ],
@@ -163,11 +165,11 @@ def _choose(path: str, stream: Iterator[Entry | ReadFailure], number: int | None
 
 def _draw(entry: Entry, hands: tuple[int, int] | None, output: str) -> Exit:
     from records.output import open_output
-    from replay.check import decode
+    from replay.check import decode_entry
     from replay.html.page import build_page
     from replay.html.render import render_page
 
-    decoded = decode(entry.data)
+    decoded = decode_entry(entry)
     if isinstance(decoded, list):
         page = build_page(entry.where, None, decoded)
     else:

@@ -49,7 +49,7 @@ from typing import Any
 from records.identity import facts_json
 from records.io import Entry, ReadFailure
 from records.problems import Problem
-from replay.check import decode
+from replay.check import decode_entry
 from replay.claims import compare_claims
 from replay.driver import replay
 from replay.registry import game_of
@@ -211,7 +211,7 @@ class Summary:
             self.unreadable.append(item)
             return
         self.records += 1
-        decoded = decode(item.data)
+        decoded = decode_entry(item)
         if isinstance(decoded, list):
             self.malformed += 1
             self._problems(decoded, item.where)

@@ -156,3 +156,25 @@ def test_public_functions_document_what_they_take_and_give() -> None:
             continue
         doc = inspect.getdoc(value) or ""
         assert len(doc.splitlines()) > 2 and ">>> " in doc, name
+
+
+@pytest.mark.parametrize("kind", [bytes, bytearray, memoryview, lambda b: b.decode()])
+def test_loads_takes_text_and_every_kind_of_bytes(kind) -> None:  # type: ignore[no-untyped-def]
+    """``loads(memoryview)`` raised AttributeError."""
+    record = tricklog.loads(kind(GAME.read_bytes()))
+    assert record == tricklog.load(GAME)
+
+
+def test_loads_of_a_lone_surrogate_is_the_formats_error() -> None:
+    """A ``str`` holding a lone surrogate raised UnicodeEncodeError (from ``str.encode``)."""
+    text = GAME.read_text().replace('"Anna"', '"An\ud800na"', 1)
+    assert text != GAME.read_text()
+    with pytest.raises(tricklog.MalformedRecordError) as caught:
+        tricklog.loads(text)
+    assert [p.code for p in caught.value.problems] == ["record.json"]
+
+
+@pytest.mark.parametrize("value", [None, 42, ["{}"], Path("game.json")])
+def test_loads_of_anything_else_says_what_it_takes(value: object) -> None:
+    with pytest.raises(TypeError, match=r"loads\(\) takes JSON text as str, bytes, bytearray"):
+        tricklog.loads(value)  # type: ignore[arg-type]

@@ -66,7 +66,7 @@ def test_every_card_played_carries_the_duty_it_was_played_under(game: str) -> No
     them; a card that followed under a duty to follow is of the suit led."""
     record = GAMES[game].generate(random.Random(3))
     duties: dict[str, int] = {}
-    for step in steps(record):
+    for step in steps(record, choices=True):
         if not isinstance(step, ActionApplied):
             continue
         if step.action.type != "play":

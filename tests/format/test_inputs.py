@@ -436,3 +436,22 @@ def test_a_directory_reads_every_compressed_record_file(tmp_path: Path) -> None:
         (tmp_path / f"{kind}.jsonl.{suffix}").write_bytes(COMPRESS[kind](JSONL))
     (tmp_path / "notes.txt").write_bytes(b"not a record file: not read")
     assert len(read(tmp_path)) == 4 * 3
+
+
+def test_a_byte_order_mark_in_the_middle_is_named(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``cat a.jsonl b.jsonl`` where b starts with a byte-order mark: its first record was
+    "expected value at line 1 column 1", which did not say why."""
+    record = json.dumps(RECORD, separators=(",", ":")).encode()
+    joined = tmp_path / "joined.jsonl"
+    joined.write_bytes(record + b"\n" + b"\xef\xbb\xbf" + record + b"\n" + record + b"\n")
+    run = tricklog("validate", str(joined))
+    assert run.code == 1
+    assert (
+        f"{joined}:2::/ record.json [malformed]: not valid JSON: a byte-order mark (U+FEFF) "
+        "starts this record; one belongs only at the start of a file (was a file joined onto "
+        "another?): remove it\n" in run.out
+    )
+    assert "1 with problems" in run.out  # the first and the third are valid
+    big = b"\xef\xbb\xbf" + record[:-1] + b', "extensions": {"pad": "' + b"x" * (1 << 20) + b'"}}'
+    [problem] = check_bytes(big).problems  # over EXPLAIN_BYTES: the fast decoder's fault
+    assert "a byte-order mark (U+FEFF) starts this record" in problem.message

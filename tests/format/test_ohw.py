@@ -151,6 +151,42 @@ def test_a_claim_gives_the_rest_to_the_claimer(tmp_path: Path) -> None:
     assert {p.kind.value for p in report.problems} <= {"inconsistent"}
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "where", "key"),
+    [
+        ('"dealer":0,', '"dealer":3,"dealer":0,', "/rounds/0", "dealer"),
+        ('"mode":"Oh Hell",', '"mode":"Oh Hell","mode":"Oh Hell",', "/", "mode"),
+        ('"D":1', '"D":2,"D":1', "/options", "D"),
+    ],
+)
+def test_a_key_stated_twice_is_a_problem_not_the_last_value(
+    tmp_path: Path, before: str, after: str, where: str, key: str
+) -> None:
+    """orjson kept the last of two values without a word, as a record's readers would: a record
+    with a key stated twice is record.duplicate-key, and so is a game."""
+    text = GAMES[0].read_text()
+    assert before in text
+    path = tmp_path / "twice.ohw"
+    path.write_text(text.replace(before, after, 1))
+    [item] = list(read(str(path)))
+    assert not isinstance(item, ReadFailure) and item.record is None
+    assert [(p.code, p.message) for p in item.problems] == [
+        (
+            "record.duplicate-key",
+            f'not an OhHellWeb game: {where}: the key "{key}" is stated twice in this object; '
+            "a game states each key once (a reader would silently keep only the last value)",
+        )
+    ]
+
+
+def test_a_colon_in_a_value_is_not_taken_for_a_duplicate(tmp_path: Path) -> None:
+    game = json.loads(GAMES[0].read_text())
+    game["players"][0]["name"] = "a: b: c"
+    path = tmp_path / "colons.ohw"
+    path.write_text(json.dumps(game))
+    assert _record(path).record.players[0].name == "a: b: c"
+
+
 def test_not_json_is_unreadable(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "broken.ohw"
     path.write_text('{"mode":"Oh Hell",')

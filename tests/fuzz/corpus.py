@@ -107,7 +107,21 @@ HOSTILE_BYTES = [
     b"\x89PNG\r\n\x1a\n",
 ]
 
-SUFFIXES = [".json", ".json", ".jsonl", ".ndjson", ".json.gz", ".jsonl.gz", ".json.bz2", ".xz", ""]
+SUFFIXES = [
+    ".json",
+    ".json",
+    ".jsonl",
+    ".ndjson",
+    ".json.gz",
+    ".jsonl.gz",
+    ".json.bz2",
+    ".xz",
+    "",
+    ".tln",
+    ".tln.gz",
+    ".openspiel",
+    ".ohw",
+]
 STEMS = ["input", "in put", "[bold]x[", "x:100:", "a\x1b[31m", "\udcff", "weird[bold]"]
 """File name stems (``\\udcff`` is the undecodable byte 0xff, as Python spells file names)."""
 
@@ -124,9 +138,31 @@ class Input:
 
 @cache
 def seeds() -> tuple[tuple[str, bytes], ...]:
-    """Every shipped fixture, valid and invalid, of every game: (name, bytes)."""
-    paths = sorted(FIXTURES.glob("*/*/*.json")) + sorted(FIXTURES.glob("*/*/*.tln"))
-    return tuple((f"{p.parts[-3]}/{p.parts[-2]}/{p.name}", p.read_bytes()) for p in paths)
+    """Every shipped fixture, valid and invalid, of every game, and the same records in the
+    notation; OpenSpiel's playthroughs and a history file; OhHellWeb's games: (name, bytes).
+    Every command reads every one of these formats."""
+    from records.formats.text import dumps  # noqa: PLC0415 (the models: only when fuzzing)
+    from records.parse import parse  # noqa: PLC0415
+
+    paths = sorted(FIXTURES.glob("*/*/*.json"))
+    found = [(f"{p.parts[-3]}/{p.parts[-2]}/{p.name}", p.read_bytes()) for p in paths]
+    for name, data in list(found):
+        record = parse(data)
+        if not isinstance(record, list):
+            found.append((name.removesuffix(".json") + ".tln", dumps(record).encode()))
+    others = sorted((FIXTURES / "openspiel").glob("*.txt")) + sorted(
+        (FIXTURES / "ohhellweb").glob("*.ohw")
+    )
+    found += [(f"{p.parts[-2]}/{p.name}", p.read_bytes()) for p in others]
+    found.append(("openspiel/history.openspiel", HISTORY))
+    return tuple(found)
+
+
+HISTORY = (
+    b"# two deals of pyspiel's oh_hell\n"
+    b"oh_hell()\t2 2 19 12 31 20 26 28 3 53 54 53 19 12 31 28 20 26\treturns=0,0,2\n"
+    b"zerosum(game=oh_hell(players=3))\t1 0 5 9 13 40 54 52 53 13 9 5\n"
+)
 
 
 def make(rng: random.Random) -> Input:

@@ -21,64 +21,68 @@ history cannot hold reported as a ``Loss`` (``writer`` lists them).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
-from records.formats.files import READ_ERRORS, open_input
-from records.formats.openspiel.history import CODE, history_lines, problem
-from records.formats.openspiel.playthrough import is_playthrough, read_playthrough
+from records.formats.detect import openspiel as sniff
+from records.formats.drafts import Draft, read_input
+from records.formats.files import Peeked
+from records.formats.openspiel.history import CODE, history_drafts, problem
+from records.formats.openspiel.playthrough import read_playthrough
 from records.formats.openspiel.writer import records_text
 from records.io import ReadFailure
+from records.limits import ReadLimits, size_text
 
 if TYPE_CHECKING:
     from records.record import Record
 
-__all__ = ["CODE", "FORMS", "read", "sniff", "write"]
+__all__ = ["CODE", "FORMS", "drafts", "read", "sniff", "write"]
 
 FORMS: tuple[str, ...] = ()
+_BOM = b"\xef\xbb\xbf"
 
 
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
     """Every deal of a history file, or the one deal of a playthrough, as records."""
-    stream = open_input(path, stdin)
-    if isinstance(stream, ReadFailure):
-        yield stream
+    return read_input(path, stdin, drafts)
+
+
+def drafts(stream: IO[bytes], name: str, limits: ReadLimits) -> Iterator[Draft | ReadFailure]:
+    """The records of a stream: a history file a line at a time, or a playthrough (one record,
+    read whole within the limit of one record)."""
+    limit = limits.record_bytes
+    cap = limit + 1 if limit else -1
+    head, number = b"", 0
+    while raw := stream.readline(cap):  # past blank lines, to the first that says which
+        number += 1
+        head += raw
+        if raw.strip() or len(head) > limit > 0:
+            break
+    if not head.removeprefix(_BOM).lstrip().startswith(b"game:"):
+        first = io.BufferedReader(Peeked(head, stream))
+        yield from history_drafts(first, name, limits)
         return
-    name = "<stdin>" if path == "-" else path
-    try:
-        data = stream.read()
-    except READ_ERRORS as exc:
-        yield ReadFailure(name, f"cannot read: {exc.__class__.__name__}: {exc}")
+    data = head + (stream.read(limit + 1 - len(head)) if limit else stream.read())
+    if limit and len(data) > limit:
+        yield ReadFailure(
+            name,
+            f"a playthrough of more than {size_text(limit)} (the limit of one record, "
+            "TRICKLOG_MAX_RECORD_BYTES)",
+        )
         return
-    finally:
-        if path != "-":
-            stream.close()
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        yield problem(name, 1, f"not UTF-8 text: {exc.reason}")
+        yield problem(
+            name, None, data.count(b"\n", 0, exc.start) + 1, f"not UTF-8 text: {exc.reason}"
+        )
         return
-    if is_playthrough(text):
-        yield read_playthrough(text, name)
-    else:
-        yield from history_lines(text, name)
+    yield read_playthrough(text, name)
 
 
 def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes | Loss]:
     """Each deal of each record as a history line, and what the histories cannot hold."""
     pick_form(form, FORMS)
     return records_text(records)
-
-
-def sniff(head: bytes) -> bool:
-    """A playthrough (``game: ...oh_hell...``) or a history file (its first line that is not a
-    ``#`` comment starts with an ``oh_hell`` game string)."""
-    for raw in head.removeprefix(b"\xef\xbb\xbf").split(b"\n"):
-        line = raw.strip()
-        if not line or line.startswith(b"#"):
-            continue
-        if line.startswith(b"game:"):
-            return b"oh_hell" in line
-        return line.startswith((b"oh_hell", b"zerosum(game=oh_hell"))
-    return False

@@ -9,19 +9,23 @@ trick rule (``oh_hell.cc`` ``Trick::Play``) written once more here, since ``reco
 import the rules engine. The legality of the actions is left to the audit: a revoke imports as
 the revoke it is and ``tricklog audit`` reports it.
 
-``history_lines`` reads the history file of docs/openspiel.md, one ``Read`` per line.
+``history_drafts`` reads the history file of docs/openspiel.md, one record per line, a line at a
+time: a line longer than the limit of one record stops it, and a history longer than any deal of
+its game is not read past that length.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 import orjson
 
-from records.formats.base import Read, SourceProblem
+from records.formats.base import Loss, SourceProblem
+from records.formats.drafts import Draft
 from records.formats.openspiel.mapping import (
     NUM_CARDS,
     SOURCE,
@@ -31,12 +35,23 @@ from records.formats.openspiel.mapping import (
     parse_game,
     rules_data,
 )
-from records.parse import parse
+from records.io import ReadFailure
+from records.limits import ReadLimits, size_text
 from records.problems import Kind
 
-__all__ = ["CODE", "HistoryError", "history_lines", "parse_actions", "problem", "record_of"]
+__all__ = [
+    "CODE",
+    "HistoryError",
+    "built",
+    "history_drafts",
+    "most_actions",
+    "parse_actions",
+    "problem",
+    "record_of",
+]
 
 CODE = "record.openspiel"
+_BOM = b"\xef\xbb\xbf"
 
 
 class HistoryError(ValueError):
@@ -122,53 +137,84 @@ def _beats(suit: int, rank: int, best: tuple[int, int, int], trump: int) -> bool
     return (suit == best[0] and rank > best[1]) or (suit == trump and best[0] != trump)
 
 
-def parse_actions(text: str) -> list[int]:
+_ACTION = re.compile(r"[^\s,]+")
+
+
+def parse_actions(text: str, most: int) -> list[int]:
     """Action ids separated by spaces or commas, in brackets or not (pyspiel's ``History()``
-    as a playthrough prints it)."""
-    words = text.strip().removeprefix("[").removesuffix("]").replace(",", " ").split()
+    as a playthrough prints it); ``HistoryError`` for more than ``most`` (what a deal of the
+    game can hold: more is not a deal, and is not read on)."""
+    body = text.strip().removeprefix("[").removesuffix("]")
+    words = [m.group() for m in itertools.islice(_ACTION.finditer(body), most + 1)]
+    if len(words) > most:
+        raise HistoryError(f"more than {most} actions, the most a deal of this game has")
     for word in words:
-        if not re.fullmatch(r"\d{1,4}", word):
+        if not re.fullmatch(r"[0-9]{1,4}", word):
             raise HistoryError(f"an action id is a whole number from 0, not {word!r}")
     return [int(w) for w in words]
 
 
-def problem(source: str, line: int, message: str) -> Read:
-    """The ``Read`` of a deal that cannot be a record, with its line and why."""
-    return Read(source, None, (SourceProblem(CODE, Kind.MALFORMED, message, line=line),))
+def most_actions(params: Params) -> int:
+    """The actions of the longest deal of a game: tricks and dealer, the cards dealt and the
+    one turned, a bid per seat, a card per seat per trick."""
+    seats, tricks = params.players, params.max_tricks
+    return 2 + seats * tricks + 1 + seats + seats * tricks
 
 
-def built(source: str, data: dict[str, Any]) -> Read:
-    """The ``Read`` of a record built as JSON data, checked by the format's models."""
-    result = parse(orjson.dumps(data))
-    if isinstance(result, list):
-        return Read(source, None, tuple(result))
-    return Read(source, result)
+def problem(file: str, at: int | None, line: int, message: str) -> Draft:
+    """A deal that cannot be a record (the record's source ``file`` or ``file:at``), with the
+    line where it is and why."""
+    found = SourceProblem(CODE, Kind.MALFORMED, message, line=line)
+    return Draft(file, at, problems=(found,))
 
 
-def history_lines(text: str, name: str) -> Iterator[Read]:
-    """Every deal of a history file: each line that is not blank or a ``#`` comment."""
-    for number, line in enumerate(text.splitlines(), start=1):
+def built(file: str, at: int | None, data: dict[str, Any], losses: tuple[Loss, ...] = ()) -> Draft:
+    """A record built as JSON data, for the format to check."""
+    return Draft(file, at, orjson.dumps(data), losses=losses)
+
+
+def history_drafts(
+    stream: IO[bytes], name: str, limits: ReadLimits, number: int = 0
+) -> Iterator[Draft | ReadFailure]:
+    """Every deal of a history file, a line at a time (each line that is not blank or a ``#``
+    comment), from line ``number + 1``; a line longer than the limit of one record stops it."""
+    limit = limits.record_bytes
+    cap = limit + 1 if limit else -1
+    while raw := stream.readline(cap):
+        number += 1
+        if len(raw) == cap and raw[-1:] != b"\n":
+            yield ReadFailure(
+                name,
+                f"line {number} is longer than {size_text(limit)} (the limit of one record, "
+                "TRICKLOG_MAX_RECORD_BYTES); stopped reading",
+            )
+            return
+        data = raw.removeprefix(_BOM) if number == 1 else raw
+        try:
+            line = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield problem(name, number, number, f"not UTF-8 text: {exc.reason}")
+            continue
         if line.strip() and not line.lstrip().startswith("#"):
             yield _history_line(line, name, number)
 
 
-def _history_line(line: str, name: str, number: int) -> Read:
-    source = f"{name}:{number}"
+def _history_line(line: str, name: str, number: int) -> Draft:
     fields = line.strip().split("\t")
     if len(fields) == 1:  # written by hand with spaces: the game string holds none
         game, _, rest = fields[0].partition(" ")
         fields = [game, rest]
     try:
         params = parse_game(fields[0])
-        actions = parse_actions(fields[1])
+        actions = parse_actions(fields[1], most_actions(params))
         extra = _fields(fields[2:], params.players)
         if params.zerosum and "returns" in extra:
             raise HistoryError("the returns of a zerosum game are not its scores; leave them out")
         record_id = extra.get("id") or f"{name.rsplit('/', 1)[-1]}:{number}"
         data = record_of(params, actions, record_id, extra.get("returns"), extra.get("tricks"))
     except ValueError as exc:
-        return problem(source, number, str(exc))
-    return built(source, data)
+        return problem(name, number, number, str(exc))
+    return built(name, number, data)
 
 
 def _fields(fields: list[str], players: int) -> dict[str, Any]:
@@ -182,7 +228,7 @@ def _fields(fields: list[str], players: int) -> dict[str, Any]:
             out[key] = _text(value)
             continue
         numbers = value.split(",")
-        if len(numbers) != players or not all(re.fullmatch(r"-?\d{1,15}", x) for x in numbers):
+        if len(numbers) != players or not all(re.fullmatch(r"-?[0-9]{1,15}", x) for x in numbers):
             raise HistoryError(f"{key}= holds {players} whole numbers separated by commas")
         out[key] = [int(x) for x in numbers]
     return out

@@ -21,10 +21,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from records.formats.base import Loss, Read
+from records.formats.base import Loss
+from records.formats.drafts import Draft
 from records.formats.openspiel.history import (
     HistoryError,
     built,
+    most_actions,
     parse_actions,
     problem,
     record_of,
@@ -41,32 +43,29 @@ def is_playthrough(text: str) -> bool:
     return text.lstrip().startswith("game:")
 
 
-def read_playthrough(text: str, name: str) -> Read:
+def read_playthrough(text: str, name: str) -> Draft:
     """The one record of a playthrough, or why it cannot be one."""
     lines = text.splitlines()
     try:
         params = parse_game(lines[0].strip().removeprefix("game:"))
         at = _last(lines, "History() = ")
         if at is None:
-            return problem(name, 1, "the playthrough has no History() line")
-        actions = parse_actions(lines[at].split("=", 1)[1])
+            return problem(name, None, 1, "the playthrough has no History() line")
+        actions = parse_actions(lines[at].split("=", 1)[1], most_actions(params))
         final = _final_state(lines, at)
         printed = _numbers(final, "# Score:")
         tricks = _numbers(final, "# Tricks Won:") if printed is not None else None
         returns = _returns(lines, at)
     except (ValueError, IndexError) as exc:
-        return problem(name, 1, str(exc))
-    source = f"{name}:{at + 1}"
+        return problem(name, None, 1, str(exc))
     scores, loss = _scores(params.zerosum, returns, printed)
     record_id = name.rsplit("/", 1)[-1]
     try:
         data = record_of(params, actions, record_id, scores, tricks)
     except HistoryError as exc:
-        return problem(source, at + 1, str(exc))
-    read = built(source, data)
-    if loss is not None and read.record is not None:
-        read = Read(read.source, read.record, read.problems, (Loss(record_id, *loss),))
-    return read
+        return problem(name, at + 1, at + 1, str(exc))
+    losses = (Loss(record_id, *loss),) if loss is not None else ()
+    return built(name, at + 1, data, losses)
 
 
 def _last(lines: list[str], prefix: str, end: int | None = None) -> int | None:
@@ -85,7 +84,7 @@ def _numbers(block: list[str], label: str) -> list[int] | None:
     if line is None:
         return None
     words = line.removeprefix(label).split()
-    if not all(re.fullmatch(r"-?\d+", w) for w in words):
+    if not all(re.fullmatch(r"-?[0-9]{1,15}", w) for w in words):
         raise ValueError(f"{label.strip('# ')} holds whole numbers, not {line!r}")
     return [int(w) for w in words]
 
@@ -97,10 +96,15 @@ def _returns(lines: list[str], history_at: int) -> list[Fraction] | None:
     if at is None or at < history_at:
         return None
     words = lines[at].split("=", 1)[1].strip().strip("[]").replace(",", " ").split()
-    try:
-        return [Fraction(w) for w in words]
-    except ValueError:
-        raise ValueError(f"Returns() holds numbers, not {lines[at]!r}") from None
+    if not all(_DECIMAL.fullmatch(w) for w in words):
+        raise ValueError(f"Returns() holds numbers as pyspiel prints them, not {lines[at][:80]!r}")
+    return [Fraction(w) for w in words]
+
+
+_DECIMAL = re.compile(r"-?[0-9]{1,20}(?:\.[0-9]{1,20})?(?:[eE][-+]?[0-9]{1,2})?")
+"""A number as pyspiel prints a return (``-0.666667``, ``11``, ``1e+01``): a few digits and a
+small exponent. ``Fraction`` takes ``1e300000000`` (hours of CPU for 20 bytes) and ``1/0``
+(ZeroDivisionError), which no return is."""
 
 
 def _scores(

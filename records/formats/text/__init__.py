@@ -8,42 +8,65 @@ a line at a time (``hand 1 dealer 0``, ``deal 0 AS KS ...``, ``bid 1:0 2:1``, ``
 
 JSON -> text -> JSON gives back the same record, byte for byte in compact JSON: the notation
 holds everything a record can say. Reading never raises on bad text: each record is a ``Read``
-with the record, or with problems that give the line and column (``SourceProblem``).
+with the record, or with problems that give the line and column (``SourceProblem``). It is
+streamed a record at a time within the read limits (``records.formats.text.reader``).
 
 ``loads``/``load`` read records, ``dumps``/``dump`` write them; ``read``/``write`` are the
-plugin functions of ``records.formats``.
+plugin functions of ``records.formats``, and ``drafts`` is the reader every command uses
+(``records.io``, through ``records.formats.drafts``).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from records.formats.base import Loss, Read, pick_form
-from records.formats.files import READ_ERRORS, open_input
-from records.formats.text.lexer import Error
-from records.formats.text.reader import CODE, read_lines
+from records.formats.detect import text as sniff
+from records.formats.drafts import read_input, read_of
+from records.formats.text.reader import CODE, drafts, read_text
 from records.formats.text.writer import record_text
 from records.io import ReadFailure
+from records.limits import ReadLimits
 
 if TYPE_CHECKING:
     from records.record import Record
 
-__all__ = ["CODE", "FORMS", "dump", "dumps", "load", "loads", "read", "sniff", "write"]
+__all__ = [
+    "CODE",
+    "FORMS",
+    "drafts",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "read",
+    "sniff",
+    "write",
+]
 
 FORMS: tuple[str, ...] = ()
-_BOM = b"\xef\xbb\xbf"
 
 
-def loads(text: str | bytes, name: str = "<string>") -> list[Read]:
-    """Every record in a text, in order (a list: a text is already in memory)."""
-    data = text.encode() if isinstance(text, str) else text
-    return list(read_lines(_decoded(data.split(b"\n")), name))
+def loads(text: str | bytes | bytearray | memoryview, name: str = "<string>") -> list[Read]:
+    """Every record in a text, in order (a list: a text is already in memory). Never raises on
+    bad text: a character that cannot be UTF-8 (a lone surrogate) is a problem where it is, and
+    a record beyond the read limits a problem of that record, where reading stops."""
+    if isinstance(text, str):
+        data = text.encode("utf-8", "surrogatepass")  # a lone surrogate: not UTF-8, said so
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+    else:
+        raise TypeError(f"loads takes str or bytes, not {type(text).__name__}")
+    return list(load(io.BytesIO(data), name))
 
 
 def load(stream: IO[bytes], name: str = "<stream>") -> Iterator[Read]:
-    """Every record of a binary stream, one at a time (memory holds one record's lines)."""
-    return read_lines(_decoded(stream), name)
+    """Every record of a binary stream, one at a time (memory holds about one record: its text
+    and its JSON, within ``records.limits.ReadLimits``)."""
+    limits = ReadLimits.from_environment()
+    return (read_of(draft) for draft in read_text(stream, name, limits))
 
 
 def dumps(record: Record) -> str:
@@ -68,18 +91,7 @@ def dump(records: Iterable[Record], stream: IO[bytes]) -> list[Loss]:
 
 def read(path: str, stdin: IO[bytes] | None = None) -> Iterator[Read | ReadFailure]:
     """Every record of a ``.tln`` file (compressed or not) or of standard input."""
-    stream = open_input(path, stdin)
-    if isinstance(stream, ReadFailure):
-        yield stream
-        return
-    name = "<stdin>" if path == "-" else path
-    try:
-        yield from load(stream, name)
-    except READ_ERRORS as exc:
-        yield ReadFailure(name, f"cannot read: {exc.__class__.__name__}: {exc}")
-    finally:
-        if path != "-":
-            stream.close()
+    return read_input(path, stdin, drafts)
 
 
 def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes | Loss]:
@@ -89,24 +101,3 @@ def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes 
         text, losses = record_text(record)
         yield from losses
         yield (b"\n" if index else b"") + text.encode()
-
-
-def sniff(head: bytes) -> bool:
-    """Text of the notation: its first line that is not blank or a comment opens a tag with a
-    name (``[Game``), where JSON would open an array with a value."""
-    for raw in head.removeprefix(_BOM).split(b"\n"):
-        line = raw.strip()
-        if not line or line.startswith(b";"):
-            continue
-        return line[:1] == b"[" and line[1:].lstrip()[:1].isalpha()
-    return False
-
-
-def _decoded(lines: Iterable[bytes]) -> Iterator[tuple[int, str | Error]]:
-    for number, line in enumerate(lines, start=1):
-        raw = line.removeprefix(_BOM) if number == 1 else line
-        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-        try:
-            yield number, raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield number, Error(f"not UTF-8 text: {exc.reason}", number, exc.start + 1)

@@ -11,8 +11,10 @@ pieces together for each game.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,17 +31,26 @@ __all__ = [
     "LineAction",
     "NotationError",
     "claim_value",
+    "claim_word",
+    "integer_of",
+    "item_of",
     "list_fields",
     "plain",
     "preset_values",
     "read_item",
     "value_word",
+    "whole",
 ]
 
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _FRACTION = re.compile(r"(-?(?:0|[1-9][0-9]*))/([1-9][0-9]*)")
 """An exact fraction of a claimed amount, ``80/3`` (Bestia under ``pot_rounding = exact``)."""
 _ITEM = re.compile(r"(-?(?:0|[1-9][0-9]*)):(.+)")
+
+MAX_DIGITS = 100
+"""The most digits of an integer the notation reads: far more than the record format's largest
+integer has (16, ``records.limits.MAX_INT``), so that the format's own limit is what a person
+sees, and far fewer than would cost time to convert (CPython refuses more than 4,300)."""
 
 Path = tuple[str | int, ...]
 
@@ -50,6 +61,19 @@ class NotationError(Exception):
     def __init__(self, message: str, line: int, column: int) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
+
+
+def whole(text: str, token: Token) -> int:
+    """``text`` (digits, perhaps with a sign) as an integer; ``NotationError`` at the token for
+    more than ``MAX_DIGITS`` digits."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise NotationError(
+            f"an integer of {digits:,} digits; the record format's integers have at most 16",
+            token.line,
+            token.column,
+        )
+    return int(text)
 
 
 class Cursor:
@@ -85,7 +109,7 @@ class Cursor:
         if not _INTEGER.fullmatch(token.text):
             raise NotationError(f"{what} expected, not {token.text!r}", token.line, token.column)
         self.places[path] = token
-        return int(token.text)
+        return whole(token.text, token)
 
     def seat(self) -> int:
         return self.integer("a seat number", ("seat",))
@@ -94,7 +118,7 @@ class Cursor:
         """Words up to the end of the line or a word of ``stop``; the schema checks each card."""
         cards: list[str] = []
         while (token := self.peek()) is not None and token.text not in stop:
-            cards.append(self.word("a card").text)
+            cards.append(sys.intern(self.word("a card").text))  # a deck's few words, shared
             self.places[(*path, len(cards) - 1)] = token
         return cards
 
@@ -108,13 +132,28 @@ def integer_value(token: Token) -> int | bool | None:
     """A claimed value: an integer, ``true``, ``false``, or ``?`` for one the source left out."""
     if token.kind == "word":
         if _INTEGER.fullmatch(token.text):
-            return int(token.text)
-        words: dict[str, bool | None] = {"true": True, "false": False, "?": None}
-        if token.text in words:
-            return words[token.text]
+            return whole(token.text, token)
+        if token.text in _WORDS:
+            return _WORDS[token.text]
     raise NotationError(
         f"a number, true, false or ? expected, not {token.text!r}", token.line, token.column
     )
+
+
+_WORDS: dict[str, bool | None] = {"true": True, "false": False, "?": None}
+
+
+def claim_word(word: str) -> tuple[bool, Any]:
+    """``(True, value)`` for a claimed value written as a word, as ``claim_value`` reads it;
+    ``(False, None)`` where ``claim_value`` would raise (or might)."""
+    if word in _WORDS:
+        return True, _WORDS[word]
+    if len(word) <= MAX_DIGITS and _INTEGER.fullmatch(word):
+        return True, int(word)
+    fraction = _FRACTION.fullmatch(word) if len(word) <= MAX_DIGITS else None
+    if fraction is not None:
+        return True, {"numerator": int(fraction[1]), "denominator": int(fraction[2])}
+    return False, None
 
 
 def claim_value(token: Token) -> Any:
@@ -125,7 +164,7 @@ def claim_value(token: Token) -> Any:
         return token.value
     fraction = _FRACTION.fullmatch(token.text)
     if fraction is not None:
-        return {"numerator": int(fraction[1]), "denominator": int(fraction[2])}
+        return {"numerator": whole(fraction[1], token), "denominator": whole(fraction[2], token)}
     return integer_value(token)
 
 
@@ -168,26 +207,52 @@ class Item:
         return None
 
 
+def integer_of(word: str) -> int | None:
+    """The integer a word writes (as ``Cursor.integer`` reads it), or None when it writes none
+    or one of too many digits."""
+    if len(word) > MAX_DIGITS or not _INTEGER.fullmatch(word):
+        return None
+    return int(word)
+
+
+def item_of(items: list[Item], word: str) -> dict[str, Any] | None:
+    """The action a word ``SEAT:VALUE`` writes, or None when ``read_item`` would raise (or
+    might): what the reader asks first, with no token to make."""
+    match = _ITEM.fullmatch(word)
+    if match is None or len(word) > MAX_DIGITS:
+        return None
+    seat, value = int(match.group(1)), match.group(2)
+    for item in items:
+        if item.literal is not None and value == item.literal:
+            return {"type": item.type, "seat": seat}
+    for item in items:
+        if item.field is not None and not item.number:
+            return {"type": item.type, "seat": seat, item.field: sys.intern(value)}
+        if item.field is not None and _INTEGER.fullmatch(value):
+            return {"type": item.type, "seat": seat, item.field: int(value)}
+    return None
+
+
 def read_item(items: list[Item], token: Token) -> dict[str, Any]:
     match = _ITEM.fullmatch(token.text) if token.kind == "word" else None
     if match is None:
         raise NotationError(
             f"SEAT:{_value_name(items)} expected, not {token.text!r}", token.line, token.column
         )
-    seat, value = int(match.group(1)), match.group(2)
+    seat, value = whole(match.group(1), token), match.group(2)
     for item in items:
         if item.literal is not None and value == item.literal:
             return {"type": item.type, "seat": seat}
     for item in items:
         if item.field is not None and (not item.number or _INTEGER.fullmatch(value)):
-            return {"type": item.type, "seat": seat, item.field: _number_or(value, item.number)}
+            return {
+                "type": item.type,
+                "seat": seat,
+                item.field: whole(value, token) if item.number else sys.intern(value),
+            }
     raise NotationError(
         f"SEAT:{_value_name(items)} expected, not {token.text!r}", token.line, token.column
     )
-
-
-def _number_or(value: str, number: bool) -> int | str:
-    return int(value) if number else value
 
 
 def _value_name(items: list[Item]) -> str:
@@ -257,8 +322,10 @@ def preset_values(notation: GameNotation, name: str) -> dict[str, Any] | None:
     return values
 
 
+@functools.cache
 def list_fields(model: type[BaseModel]) -> dict[str, bool]:
-    """Each field of a model, and whether it holds a list (written as several values)."""
+    """Each field of a model, and whether it holds a list (written as several values); worked
+    out once per model (do not change what it gives)."""
     return {name: _is_list(info.annotation) for name, info in model.model_fields.items()}
 
 

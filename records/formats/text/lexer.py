@@ -5,25 +5,51 @@ the word ``extensions``, JSON arrays among the values of a claim, or, first on i
 ``[Name value value ...]`` whose values are JSON. Comments run from ``;`` to the end of the
 line, or from ``{`` to the next ``}``, across lines as in PGN; inside a JSON value neither
 starts a comment. Lines end at ``\\n`` only, so a line separator inside a JSON string cannot
-split a line (the writer escapes them anyway).
+split a line (the writer escapes them anyway). Spaces and tabs separate words, and nothing else
+does: another character that some text calls a space (U+2028, U+0085, a no-break space, a
+form feed) or a byte-order mark outside a JSON string is an error naming it.
 
 The lexer never raises: what it cannot read becomes an ``Error`` at its line and column, and the
-rest of that line is skipped.
+rest of that line is skipped. A line holds at most ``MAX_WORDS`` words and values, so that one
+line costs memory in proportion to what a line can mean.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["MAX_NESTING", "Comment", "Error", "Line", "Token", "deeper_than", "lex_line"]
+__all__ = [
+    "MAX_NESTING",
+    "MAX_WORDS",
+    "SPECIAL",
+    "Comment",
+    "Error",
+    "Line",
+    "Token",
+    "deeper_than",
+    "is_plain",
+    "lex_line",
+]
 
-_WORD = re.compile(r"[^\s;{}\[\]\"]+")
+_WORD = re.compile(r"[^\s;{}\[\]\"\ufeff]+")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_SPACE = re.compile(r"\s*")
+_SPACE = re.compile(r"[ \t]*")
+_PLAIN = re.compile(r"[^ \t]+")
+"""A word of a line that has nothing but words (``SPECIAL`` finds none of the rest)."""
+SPECIAL = re.compile(r"[;{}\[\]\"\ufeff]|[^\S \t]")
+"""What makes a line more than words separated by spaces and tabs."""
+_NOT_SPACE = re.compile(r"[^\S \t]|\ufeff")
+"""A character that separates words in some text, but not in the notation."""
+
+MAX_WORDS = 4096
+"""The most words (and tag values) on one line: a line means at most a hand's actions (1,000),
+a seat's cards or a stock, never more."""
 
 
 def _finite(text: str) -> float:
@@ -37,7 +63,22 @@ def _constant(text: str) -> Any:
     raise ValueError(f"{text} is not a JSON value")
 
 
-_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_constant)
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a JSON value; ``ValueError`` for a key it states twice, which a record may
+    not (``records.duplicates``) and the standard library would let the last value win."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {json.dumps(key)} is stated twice in an object")
+            seen.add(key)
+    return found
+
+
+_DECODER = json.JSONDecoder(
+    parse_float=_finite, parse_constant=_constant, object_pairs_hook=_object
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +123,12 @@ class Line:
 
 def lex_line(text: str, number: int, comment: Comment | None) -> tuple[Line, Comment | None]:
     """The tokens of one line, given the ``{`` comment open before it; and the one open after."""
+    if comment is None and is_plain(text):
+        return _plain(text, number), None
+    if comment is None and text.startswith("\ufeff"):  # two files joined: read on, say so
+        line, comment = lex_line(" " + text[1:], number, None)
+        line.errors.insert(0, Error(not_a_space("\ufeff"), number, 1))
+        return line, comment
     line = Line(number, [], [])
     at = 0
     if comment is not None:
@@ -94,6 +141,9 @@ def lex_line(text: str, number: int, comment: Comment | None) -> tuple[Line, Com
         if at >= len(text) or text[at] == ";":
             return line, None
         char, column = text[at], at + 1
+        if len(line.tokens) >= MAX_WORDS:
+            line.errors.append(_too_many(number, column))
+            return line, None
         if _json_expected(line):
             value, end, error = _json(text, at)
             if error is not None:
@@ -121,11 +171,52 @@ def lex_line(text: str, number: int, comment: Comment | None) -> tuple[Line, Com
         elif char in "[]}":
             line.errors.append(Error(f"unexpected {char!r}", number, column))
             return line, None
+        elif _NOT_SPACE.match(char):
+            line.errors.append(Error(not_a_space(char), number, column))
+            return line, None
         else:
             match = _WORD.match(text, at)
             assert match is not None  # every other character starts a word
             line.tokens.append(Token("word", match.group(), number, column))
             at = match.end()
+
+
+def is_plain(text: str) -> bool:
+    """Whether a line (outside a comment) is nothing but words separated by spaces and tabs,
+    and few enough of them (``MAX_WORDS``)."""
+    return (
+        SPECIAL.search(text) is None
+        and "extensions" not in text
+        and (len(text) < 2 * MAX_WORDS or text.count(" ") + text.count("\t") < MAX_WORDS)
+    )
+
+
+def _plain(text: str, number: int) -> Line:
+    """The words of a line that holds nothing else (no comment, tag, JSON or odd space): the
+    same tokens as the general loop gives, found faster."""
+    words = itertools.islice(_PLAIN.finditer(text), MAX_WORDS + 1)
+    tokens = [Token("word", m.group(), number, m.start() + 1) for m in words]
+    if len(tokens) > MAX_WORDS:
+        return Line(number, tokens[:MAX_WORDS], [_too_many(number, tokens[MAX_WORDS].column)])
+    return Line(number, tokens, [])
+
+
+def _too_many(number: int, column: int) -> Error:
+    return Error(f"a line holds at most {MAX_WORDS:,} words and values", number, column)
+
+
+def not_a_space(char: str) -> str:
+    """Why ``char`` (found where a word or a space may be) is refused, naming it."""
+    if char == "\ufeff":
+        return (
+            "a byte-order mark (U+FEFF) in the middle of the text (a file joined onto "
+            "another?); remove it"
+        )
+    name = unicodedata.name(char, "a control character")
+    return (
+        f"U+{ord(char):04X} ({name}) is not a space in the notation: words are separated "
+        "by spaces and tabs only"
+    )
 
 
 def _json_expected(line: Line) -> bool:
@@ -192,6 +283,9 @@ def _tag(text: str, at: int, line: Line) -> int:
             return -1
         if text[at] == "]":
             break
+        if len(values) >= MAX_WORDS:
+            line.errors.append(_too_many(line.number, at + 1))
+            return -1
         value, end, error = _json(text, at)
         if error is not None or (end < len(text) and not _ends_value(text[end])):
             message = error or "a space, ']' or another value expected after a tag value"
@@ -204,4 +298,4 @@ def _tag(text: str, at: int, line: Line) -> int:
 
 
 def _ends_value(char: str) -> bool:
-    return char.isspace() or char == "]"
+    return char in " \t]"
