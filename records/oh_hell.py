@@ -143,7 +143,7 @@ class GameClaims(Strict):
     totals: list[Int | None] | None = None
     """Final totals per seat."""
     winners: list[Seat] | None = None
-    """The winning seat(s); more than one on a tie."""
+    """The winning seats: one, or more on a tie."""
 
 
 class OhHellRecord(RecordBase):

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from records.cards import Deck
+from records.words import number_of
 from replay.engine import DealFault
 
 Group = tuple[tuple[str | int, ...], Sequence[str] | str]
@@ -81,7 +82,7 @@ def card_faults(
             faults.append(
                 DealFault(
                     "deal.missing-cards",
-                    f"the deal does not account for {len(missing)} card(s) of the deck: "
+                    f"the deal does not account for {number_of(len(missing), 'card')} of the deck: "
                     + " ".join(missing),
                     (),
                     expected=len(deck.cards),

@@ -11,7 +11,7 @@ CODES = (
         ILLEGAL,
         BESTIA,
         "The recorded stock holds more cards than are left after the deal and the turned-up card.",
-        "the stock holds 27 card(s) after the deal; the record lists more",
+        "the stock holds 27 cards after the deal; the record lists more",
     ),
     Code(
         "declare.out-of-turn",
@@ -34,21 +34,21 @@ CODES = (
         ILLEGAL,
         BESTIA,
         "A seat asks to change more cards than `max_exchange` (and the hand size) allow.",
-        "seat 2 asks to change 4 card(s); at most 3 (max_exchange)",
+        "seat 2 asks to change 4 cards; at most 3 (max_exchange)",
     ),
     Code(
         "exchange.stock-short",
         ILLEGAL,
         BESTIA,
         "A seat asks to change more cards than the stock still holds.",
-        "seat 5 asks to change 1 card(s) but the stock holds 0",
+        "seat 5 asks to change 1 card but the stock holds 0",
     ),
     Code(
         "exchange.count-mismatch",
         ILLEGAL,
         BESTIA,
         "A join whose discards or drawn cards are not as many as the cards it asked to change.",
-        "seat 1 changes 2 card(s) but discards 2 and draws 1",
+        "seat 1 changes 2 cards but discards 2 and draws 1",
     ),
     Code(
         "exchange.discard-not-held",
@@ -120,7 +120,7 @@ CODES = (
         "A blind draw (or a decline of one) when the stock holds fewer cards than a blind draw "
         "needs (`blind_min_stock`, and never fewer than the hand size): the round is over and "
         "nobody more is asked.",
-        "seat 5 draws blind with 2 card(s) left; a blind draw needs 3",
+        "seat 5 draws blind with 2 cards left; a blind draw needs 3",
     ),
     Code(
         "blind.count-mismatch",
@@ -150,7 +150,7 @@ CODES = (
         BESTIA,
         "A claim of the remaining tricks that gives tricks to a seat that does not play (it "
         "passed and did not draw blind).",
-        "the claim gives 1 trick(s) to seat 3, which does not play",
+        "the claim gives 1 trick to seat 3, which does not play",
     ),
     Code(
         "money.fraction",

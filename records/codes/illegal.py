@@ -25,14 +25,14 @@ CODES = (
         ILLEGAL,
         ALL,
         "The deal has a number of hands other than the number of seats.",
-        "the deal has 2 hand(s) for 3 players",
+        "the deal has 2 hands for 3 players",
     ),
     Code(
         "deal.hand-size",
         ILLEGAL,
         ALL,
         "A seat was dealt more or fewer cards than the rules give it in this hand.",
-        "seat 0 was dealt 3 card(s); deal 2 gives 2",
+        "seat 0 was dealt 3 cards; deal 2 gives 2",
     ),
     Code(
         "deal.duplicate-card",
@@ -47,7 +47,7 @@ CODES = (
         ILLEGAL,
         OH_HELL,
         "A deal whose stock is recorded does not account for every card of the deck.",
-        "the deal does not account for 1 card(s) of the deck: 2H",
+        "the deal does not account for 1 card of the deck: 2H",
         "Pinochle and Bestia records cannot raise it: once their hands, widow and stock have "
         "the right sizes (deal.hand-size, deal.widow-size, deal.stock-size) and no card is "
         "repeated (deal.duplicate-card), every card is accounted for; a Bestia stock recorded "

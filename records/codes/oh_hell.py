@@ -11,7 +11,7 @@ CODES = (
         ILLEGAL,
         OH_HELL,
         "A bid of more tricks than the cards dealt in this deal (or fewer than none).",
-        "bid of 2 with 1 card(s) dealt",
+        "bid of 2 with 1 card dealt",
     ),
     Code(
         "bid.hook",
@@ -19,7 +19,7 @@ CODES = (
         OH_HELL,
         "With `hook` on, the last bidder bids the number that makes the bids add up to the "
         "tricks of the deal.",
-        "the last bidder may not bid 1: the bids would add up to the 1 trick(s) of the deal "
+        "the last bidder may not bid 1: the bids would add up to the 1 trick of the deal "
         "(hook rule)",
     ),
     Code(
@@ -66,7 +66,7 @@ CODES = (
         ILLEGAL,
         OH_HELL + BESTIA,
         "A claim whose shares of the remaining tricks do not add up to the tricks left to play.",
-        "the claim shares out 2 trick(s) but 1 remain",
+        "the claim shares out 2 tricks but 1 remain",
     ),
     Code(
         "deal.trump-suit",

@@ -36,14 +36,14 @@ CODES = (
         ILLEGAL,
         PINOCHLE,
         "The widow does not hold exactly three cards.",
-        "the widow holds 4 card(s)",
+        "the widow holds 4 cards",
     ),
     Code(
         "deal.sitout-cards",
         ILLEGAL,
         PINOCHLE,
         "A seat that sits out this hand (at a table of four or five) was dealt cards.",
-        "seat 0 was dealt 1 card(s); the seat sits out this hand",
+        "seat 0 was dealt 1 card; the seat sits out this hand",
     ),
     Code(
         "bid.sitting-out",
@@ -183,7 +183,7 @@ CODES = (
         ILLEGAL,
         PINOCHLE,
         "A burial of other than three cards.",
-        "2 card(s) buried; the declarer buries exactly 3",
+        "2 cards buried; the declarer buries exactly 3",
     ),
     Code(
         "bury.cards-not-held",
@@ -198,14 +198,14 @@ CODES = (
         PINOCHLE,
         "Under `no_trump` or `no_trump_no_aces`, trumps buried although the hand held enough "
         "other cards (reported at the first lead, when the burial is final).",
-        "TS TC AH buries 1 card(s) barred by no_trump although the hand had other cards",
+        "TS TC AH buries 1 card barred by no_trump although the hand had other cards",
     ),
     Code(
         "bury.ace",
         ILLEGAL,
         PINOCHLE,
         "Under `no_trump_no_aces`, an ace buried although the hand held enough other cards.",
-        "TH TC AH buries 1 card(s) barred by no_trump_no_aces although the hand had other cards",
+        "TH TC AH buries 1 card barred by no_trump_no_aces although the hand had other cards",
     ),
     Code(
         "bury.unannounced-trump",

@@ -26,6 +26,7 @@ from records.io import ReadFailure
 from records.output import OutputError, write_whole
 from records.paths import OnePath, Paths, input_paths, one_path
 from records.streams import ReadError
+from records.words import number_of
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -327,7 +328,9 @@ def _encode(
             if item.record is None:
                 report.rejected.append(item)
                 first = item.problems[0].message if item.problems else "unreadable"
-                why = f"not a record ({len(item.problems)} problem(s); the first: {first})"
+                why = (
+                    f"not a record ({number_of(len(item.problems), 'problem')}; the first: {first})"
+                )
                 report.losses.append(Loss(None, "", "record", why, item.source))
                 continue
             report.records += 1

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 
 if TYPE_CHECKING:
@@ -207,8 +208,8 @@ def _plan(paths: list[str], jobs: int, dask: str | None, *, quiet: bool, sizes: 
     available = cores()
     if jobs > available and not quiet and dask in (None, "local"):
         print(
-            f"tricklog: -j {jobs} is more than the {available} core(s) this process may use; "
-            f"checking with {available} worker process(es)",
+            f"tricklog: -j {jobs} is more than the {number_of(available, 'core')} this process may use; "
+            f"checking with {number_of(available, 'worker process', 'worker processes')}",
             file=sys.stderr,
         )
     if dask is not None:

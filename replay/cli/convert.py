@@ -14,6 +14,7 @@ import orjson
 import typer
 
 from records.formats.registry import FORMATS
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import FormatOption, OutputFormat, RawCsvOption
 from replay.cli.terminal import printable
@@ -177,12 +178,12 @@ def _print(report: Conversion, allow_loss: bool, out: IO[str]) -> None:
 
 
 def _closing(report: Conversion, allow_loss: bool) -> str:
-    line = f"{report.records} record(s) to {report.to}"
+    line = f"{number_of(report.records, 'record')} to {report.to}"
     facts = len(report.losses) - len(report.rejected)  # each input not a record is a loss too
     if facts:
-        line += f", {facts} loss(es)"
+        line += f", {number_of(facts, 'loss', 'losses')}"
     if report.rejected:
-        line += f", {len(report.rejected)} input(s) not a record"
+        line += f", {number_of(len(report.rejected), 'input')} not a record"
     if report.written:
         return f"{line}: wrote {report.output}"
     if report.unreadable or report.unwritable:

@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.filter_cmd import Output, record_line, unwritable
 from replay.cli.options import Paths
@@ -103,7 +104,7 @@ def dedupe(
                     file=report,
                 )
     print(
-        f"{read:,} record(s) read, {read - repeated:,} kept, {repeated:,} duplicate(s) left out",
+        f"{number_of(read, 'record')} read, {read - repeated:,} kept, {number_of(repeated, 'duplicate')} left out",
         file=report,
     )
     return Exit.UNREADABLE if failed else Exit.OK

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import (
     PRESETS,
@@ -55,7 +56,7 @@ def unwritable(entry: Entry) -> str | None:
         return None
     count, first = len(entry.problems), entry.problems[0].message
     return (
-        f"{entry.where}: not a record ({count} problem(s); the first: {first}); "
+        f"{entry.where}: not a record ({number_of(count, 'problem')}; the first: {first}); "
         "it has no JSON to write, so it is left out"
     )
 

@@ -32,6 +32,7 @@ from rich.text import Text
 
 from records.io import ReadFailure
 from records.problems import Problem
+from records.words import number_of
 from replay.cli.encode import json_bytes
 from replay.cli.terminal import console, plain, printable
 from replay.report import ClaimStatus, HandReport, RecordReport
@@ -102,7 +103,10 @@ def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
     elif (how.verbose or (how.audit and how.explain)) and not how.problems_only:
         # --explain shows every hand of a valid record too: the line says whose hands they are
         lines.append(
-            (("ok", "green"), (f"   {source}  {label(report)} ({len(report.hands)} hand(s))", ""))
+            (
+                ("ok", "green"),
+                (f"   {source}  {label(report)} ({number_of(len(report.hands), 'hand')})", ""),
+            )
         )
     if how.audit:
         disputed = {p.hand for p in report.problems if p.kind.value == "inconsistent"}
@@ -231,13 +235,13 @@ def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
     """The text summary: counts; problems by code, the most frequent first; time and rate."""
     problems = sum(summary.problems.values())
     line = (
-        f"{summary.records:,} record(s), {summary.hands:,} hand(s): {summary.valid:,} valid, "
+        f"{number_of(summary.records, 'record')}, {number_of(summary.hands, 'hand')}: {summary.valid:,} valid, "
         f"{summary.records - summary.valid:,} with problems"
     )
     if problems:
         kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.kinds.items()))
-        line += f"; {problems:,} problem(s) ({kinds})"
-    line += f"; {len(summary.unreadable):,} input(s) unreadable"
+        line += f"; {number_of(problems, 'problem')} ({kinds})"
+    line += f"; {number_of(len(summary.unreadable), 'input')} unreadable"
     lines = [line]
     ranked = sorted(summary.problems.items(), key=lambda item: (-item[1], item[0]))
     if ranked:
@@ -246,7 +250,9 @@ def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
         lines.append("problems by code:")
         lines.extend(f"  {count:>{width},}  {code}" for code, count in ranked[:TOP_CODES])
         if rest:
-            lines.append(f"  {rest:>{width},}  in {len(ranked) - TOP_CODES:,} other code(s)")
+            lines.append(
+                f"  {rest:>{width},}  in {number_of(len(ranked) - TOP_CODES, 'other code')}"
+            )
     if timing is not None and summary.records:  # nothing checked: no time or rate to tell
         lines.append(f"checked in {timing.seconds:.2f} s: {_rates(summary, timing)}")
     return lines
@@ -256,7 +262,7 @@ def _rates(summary: Summary, timing: Timing) -> str:
     records, hands = timing.rate(summary.records), timing.rate(summary.hands)
     if records is None or hands is None:
         return "too quick to time"
-    return f"{records:,.0f} record(s)/s, {hands:,.0f} hand(s)/s"
+    return f"{records:,.0f} records/s, {hands:,.0f} hands/s"
 
 
 class JsonReporter:

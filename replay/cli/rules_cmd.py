@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.help import App, HelpGroup
 from replay.cli.options import FormatOption, GameArgument, OutputFormat, complete_preset
@@ -102,7 +103,7 @@ def _text(report: dict[str, Any]) -> str:
     lines.append(f"  {report['presets'][preset]}")
     if changed or preset != "default":
         shown = ", ".join(changed) if changed else "none"
-        lines.append(f"  {len(changed)} value(s) differ from the default: {shown}")
+        lines.append(f"  {number_of(len(changed), 'value')} differ from the default: {shown}")
     for p in report["parameters"]:
         value = _json(p["value"])
         mark = f"   (default {_json(p['default'])})" if p["name"] in changed else ""

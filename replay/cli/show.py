@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import in_range
 from replay.cli.terminal import printable
@@ -113,7 +114,7 @@ def _show_number(
             Exit.UNREADABLE if unreadable else _error(f"{path}: holds no records", Exit.UNREADABLE)
         )
     choice = f"choose --record 1 to {seen}" if seen > 1 else "--record 1 is the only one"
-    return _error(f"{path} holds {seen} record(s), not {number}; {choice}", Exit.USAGE)
+    return _error(f"{path} holds {number_of(seen, 'record')}, not {number}; {choice}", Exit.USAGE)
 
 
 def _list(out: Console, stream: Iterable[Entry | ReadFailure]) -> Exit:
@@ -135,10 +136,10 @@ def _list(out: Console, stream: Iterable[Entry | ReadFailure]) -> Exit:
         valid += report.valid
         verdict = ("valid", "green") if report.valid else (_count(report), "red")
         name = printable(f"{report.record_id}  {report.game}") if report.game else "not a record"
-        line = f"{records:>4}  {printable(report.source)}  {name}  {len(report.hands)} hand(s)  "
+        line = f"{records:>4}  {printable(report.source)}  {name}  {number_of(len(report.hands), 'hand')}  "
         out.print(Text.assemble(line, verdict))
     out.print(
-        f"{records} record(s): {valid} valid, {records - valid} with problems"
+        f"{number_of(records, 'record')}: {valid} valid, {records - valid} with problems"
         + ("; show one with --record N" if records else "")
     )
     if unreadable:
@@ -147,7 +148,7 @@ def _list(out: Console, stream: Iterable[Entry | ReadFailure]) -> Exit:
 
 
 def _count(report: RecordReport) -> str:
-    return f"{len(report.problems)} problem(s)"
+    return number_of(len(report.problems), "problem")
 
 
 def _show_entry(out: Console, entry: Entry, hand: int | None) -> Exit:
@@ -181,7 +182,8 @@ def _show_entry(out: Console, entry: Entry, hand: int | None) -> Exit:
     if hand is None and report.totals is not None:
         out.print(f"totals: {by_seat(report, report.totals)}")
     if hand is None and report.winners is not None:
-        out.print("winner(s): " + ", ".join(seat_name(report, s) for s in report.winners))
+        said = "winner: " if len(report.winners) == 1 else "winners: "
+        out.print(said + ", ".join(seat_name(report, s) for s in report.winners))
     if not report.valid:
         out.print(Text(f"{_count(report)} in all", style="red"))
     return Exit.OK if report.valid else Exit.PROBLEMS

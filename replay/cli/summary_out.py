@@ -23,6 +23,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def _progress() -> Any:
 
     return Progress(
         SpinnerColumn(),
-        TextColumn("{task.completed} record(s) summarized", markup=False),
+        TextColumn("{number_of(task.completed, 'record')} summarized", markup=False),
         TimeElapsedColumn(),
         console=console(sys.stderr),
         transient=True,
@@ -149,7 +150,7 @@ def _notes(summary: Summary) -> None:
             for r in summary.repeated_first
         )
         print(
-            f"note: {summary.repeated:,} record(s) seat one name at several seats, each counted "
+            f"note: {number_of(summary.repeated, 'record')} seat one name at several seats, each counted "
             f"once for that name (first: {first})",
             file=sys.stderr,
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from records.words import number_of
 from replay.cli.terminal import int_text, printable
 from replay.summarize.games import GAME_STATS
 from replay.summarize.names import WHY
@@ -74,17 +75,17 @@ def _header(name: str) -> str:
 
 def headline(summary: Summary) -> str:
     """One line of counts: records, those left out and why, hands, duplicates."""
-    line = f"{summary.records:,} record(s): {summary.valid:,} valid"
+    line = f"{number_of(summary.records, 'record')}: {summary.valid:,} valid"
     if summary.left_out:
         line += f", {summary.left_out:,} with problems left out of the play statistics"
         if summary.malformed:
             line += f" ({summary.malformed:,} not parsed)"
     line += (
-        f"; {summary.hands:,} hand(s) in the valid records, {summary.finished:,} played to the "
-        f"end; {summary.duplicates:,} duplicate(s)"
+        f"; {number_of(summary.hands, 'hand')} in the valid records, {summary.finished:,} played to the "
+        f"end; {number_of(summary.duplicates, 'duplicate')}"
     )
     if summary.unreadable:
-        line += f"; {len(summary.unreadable):,} input(s) unreadable"
+        line += f"; {number_of(len(summary.unreadable), 'input')} unreadable"
     return line
 
 
@@ -200,7 +201,7 @@ def _names_tables(summary: Summary) -> Iterator[Table]:
         )
     if summary.repeated:
         yield Table(
-            f"One name at several seats: {summary.repeated:,} record(s), each counted once for "
+            f"One name at several seats: {number_of(summary.repeated, 'record')}, each counted once for "
             "that name, its seats' figures added together",
             ["record", "name", "seats"],
             lambda: iter(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import in_range
 from replay.cli.show import _error, _failed, _ranges
@@ -160,7 +161,7 @@ def _choose(path: str, stream: Iterator[Entry | ReadFailure], number: int | None
             Exit.UNREADABLE if unreadable else _error(f"{path}: holds no records", Exit.UNREADABLE)
         )
     choice = f"choose --record 1 to {seen}" if seen > 1 else "--record 1 is the only one"
-    return _error(f"{path} holds {seen} record(s), not {number}; {choice}", Exit.USAGE)
+    return _error(f"{path} holds {number_of(seen, 'record')}, not {number}; {choice}", Exit.USAGE)
 
 
 def _draw(entry: Entry, hands: tuple[int, int] | None, output: str) -> Exit:

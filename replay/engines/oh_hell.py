@@ -58,6 +58,7 @@ from typing import Any, Final, Protocol
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
+from records.words import number_of
 from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
@@ -286,7 +287,7 @@ def rules_fault(rules: OhHellRules) -> RulesFault | None:
                 Violation(
                     "rules.deck-too-small",
                     f"{n} hands of {largest} need more than the {deck_size(rules)} cards of "
-                    f"{rules.decks} deck(s)"
+                    f"{number_of(rules.decks, 'deck')}"
                     + (" and a turned-up card" if rules.no_trump_rule == "cap_hand_size" else ""),
                     expected=f"at most {allowed}",
                     actual=largest,
@@ -308,7 +309,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         return [
             DealFault(
                 "deal.seat-count",
-                f"the deal has {len(hands)} hand(s) for {n} players",
+                f"the deal has {number_of(len(hands), 'hand')} for {n} players",
                 ("hands",),
                 expected=n,
                 actual=len(hands),
@@ -326,7 +327,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
             return [
                 DealFault(
                     "deal.hand-size",
-                    f"seat {seat} was dealt {len(cards)} card(s); deal {number} gives {expect}",
+                    f"seat {seat} was dealt {number_of(len(cards), 'card')}; deal {number} gives {expect}",
                     ("hands", seat),
                     seat=seat,
                     expected=expect,
@@ -574,15 +575,15 @@ def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
     if tricks > state.size:
         return Violation(
             "bid.out-of-range",
-            f"bid of {tricks} with {state.size} card(s) dealt",
+            f"bid of {tricks} with {number_of(state.size, 'card')} dealt",
             expected=f"0..{state.size}",
             actual=tricks,
         )
     if state.bids_left == 1 and state.table.rules.hook and state.bid_total + tricks == state.size:
         return Violation(
             "bid.hook",
-            f"the last bidder may not bid {tricks}: the bids would add up to the {state.size} "
-            "trick(s) of the deal (hook rule)",
+            f"the last bidder may not bid {tricks}: the bids would add up to the "
+            f"{number_of(state.size, 'trick')} of the deal (hook rule)",
             actual=tricks,
         )
     if not commit:
@@ -740,7 +741,7 @@ def check_claim(state: State, action: Any) -> Violation | None:
     if len(remaining) != state.rules.num_players or sum(remaining) != left:
         return Violation(
             "claim.tricks-sum",
-            f"the claim shares out {sum(remaining)} trick(s) but {left} remain",
+            f"the claim shares out {number_of(sum(remaining), 'trick')} but {left} remain",
             expected=left,
             actual=sum(remaining),
         )
@@ -808,7 +809,7 @@ def score_seat(rules: OhHellRules, size: int, seat: int, bid: int, tricks: int) 
         else:
             parts.append(
                 (
-                    f"bid made: {rules.points_per_trick} x {bid} trick(s)",
+                    f"bid made: {rules.points_per_trick} x {number_of(bid, 'trick')}",
                     rules.points_per_trick * bid,
                 )
             )

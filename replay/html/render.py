@@ -16,6 +16,7 @@ from typing import Any
 
 import jinja2
 
+from records.words import number_of
 from replay.cli.terminal import plain, printable
 from replay.html.chart import chart
 from replay.html.views import PageView
@@ -41,6 +42,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["num"] = plain  # any integer in full (``str`` refuses the longest)
     env.filters["signed"] = signed
+    env.filters["counted"] = number_of  # ``3 cards``, ``1 card``: a word that agrees
     return env
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from records.io import ReadFailure
 from records.output import OutputError, open_output
+from records.words import number_of
 from replay.check import check_paths
 from replay.cli.terminal import printable
 from replay.html.manifest import MANIFEST, Manifest, refusal
@@ -156,8 +157,10 @@ class ReportFolder:
 
     def where(self, pages: int) -> str:
         """Where the report went, for the person who asked for it: ``wrote the report:
-        report/index.html (3 record page(s))``."""
-        return printable(f"wrote the report: {self.target / INDEX} ({pages:,} record page(s))")
+        report/index.html (3 record pages)``."""
+        return printable(
+            f"wrote the report: {self.target / INDEX} ({number_of(pages, 'record page')})"
+        )
 
 
 def write_report(paths: list[str], directory: str) -> int:

@@ -38,6 +38,7 @@ from typing import Any, cast
 from records.bestia import amount, is_fraction
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from records.words import number_of
 from replay.claims import Chain
 from replay.engines import bestia as engine
 from replay.engines.bestia import Settlement, State, Table
@@ -431,7 +432,7 @@ def _derivation(players: Any, s: Settlement, totals: list[Any] | None) -> list[s
             _term("bestia", s.bestias[seat], paid=True),
         )
         lines.append(
-            f"seat {seat} ({names.get(seat, '?')}): {s.tricks[seat]} trick(s); "
+            f"seat {seat} ({names.get(seat, '?')}): {number_of(s.tricks[seat], 'trick')}; "
             f"{', '.join(terms)} = net {_signed(s.nets[seat])}; balance {balance}"
         )
     lines.extend(f"pot: {step}" for step in s.steps())

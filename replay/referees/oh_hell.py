@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from records.rules.oh_hell import OhHellRules
+from records.words import number_of
 from replay.claims import Chain, OneOf
 from replay.engines import oh_hell
 from replay.referee import Ledger, Referee, last_claimed, rules_of
@@ -170,7 +171,7 @@ def _rebuilt_note(state: oh_hell.State, deal: Any) -> str:
         )
     size = "the deal's size (the schedule does not fix it), " if _size_unknown(state, deal) else ""
     return (
-        f"the deal was rebuilt from the plays: {unplayed} card(s) were never played and are "
+        f"the deal was rebuilt from the plays: {number_of(unplayed, 'card')} were never played and are "
         f"unknown, so {size}a revoke with one of them and the stock are not checked"
     )
 

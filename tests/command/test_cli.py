@@ -27,7 +27,7 @@ def test_every_command_has_help(tricklog) -> None:  # type: ignore[no-untyped-de
 def test_valid_file_exits_0(tricklog) -> None:  # type: ignore[no-untyped-def]
     run = tricklog("validate", str(VALID))
     assert run.code == 0
-    assert run.out.startswith("1 record(s), 1 hand(s): 1 valid, 0 with problems")  # no ok line
+    assert run.out.startswith("1 record, 1 hand: 1 valid, 0 with problems")  # no ok line
     assert tricklog("validate", "-v", str(VALID)).out.startswith(f"ok   {VALID}")
 
 
@@ -131,7 +131,7 @@ def test_show_renders_tricks_and_scores(tricklog) -> None:  # type: ignore[no-un
     assert run.code == 0
     assert "Hand 1 · dealer Anna (0) · turned up 3H · trump H · complete" in run.out
     assert "scores: Anna (0) 5, Boris (1) 41, Clara (2) 11" in run.out
-    assert "winner(s): Boris (1)" in run.out
+    assert "winner: Boris (1)" in run.out
 
 
 def test_schema_command_prints_each_game(tricklog) -> None:  # type: ignore[no-untyped-def]

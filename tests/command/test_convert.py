@@ -15,6 +15,7 @@ import typer
 import records.formats.text as notation
 from records.formats.registry import FORMATS
 from records.parse import dumps, parse
+from records.words import number_of
 from replay.cli.convert import convert
 from replay.cli.exit_codes import Exit
 from replay.cli.options import OutputFormat
@@ -58,7 +59,7 @@ def test_a_lossless_conversion_exits_0(capsys: pytest.CaptureFixture[str], tmp_p
     out = tmp_path / "games.tln"
     code, stdout, _ = _run(capsys, inputs=[str(p) for p in VALID], output=str(out))
     assert code == Exit.OK
-    assert stdout == f"{len(VALID)} record(s) to text: wrote {out}\n"
+    assert stdout == f"{number_of(len(VALID), 'record')} to text: wrote {out}\n"
     assert [r.record for r in notation.loads(out.read_text())] == [
         parse(p.read_bytes()) for p in VALID
     ]
@@ -82,14 +83,14 @@ def test_an_input_that_is_not_a_record_exits_1_and_writes_nothing(
     assert code == Exit.PROBLEMS and not out.exists()
     assert f"FAIL {TRUNCATED}  not a record\n  {TRUNCATED}::/ record.json [malformed]: " in stdout
     assert stdout.endswith(
-        "1 record(s) to text, 1 input(s) not a record: nothing written "
+        "1 record to text, 1 input not a record: nothing written "
         "(--allow-loss writes what can be written)\n"
     )
     code, stdout, _ = _run(
         capsys, inputs=[str(VALID[0]), str(TRUNCATED)], output=str(out), allow_loss=True
     )
     assert code == Exit.PROBLEMS and out.exists()  # written, but a record had a problem
-    assert stdout.endswith(f"1 record(s) to text, 1 input(s) not a record: wrote {out}\n")
+    assert stdout.endswith(f"1 record to text, 1 input not a record: wrote {out}\n")
 
 
 def test_the_json_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -154,7 +155,7 @@ def test_options_and_standard_streams(capsys: pytest.CaptureFixture[str], tmp_pa
     code, stdout, stderr = _cli(capsys, str(text), "-o", "-", "--to", "jsonl")
     assert code == Exit.OK
     assert stdout == out.read_text()  # the records on stdout, the report on stderr
-    assert stderr == "1 record(s) to jsonl: wrote -\n"
+    assert stderr == "1 record to jsonl: wrote -\n"
 
 
 def test_list_says_what_each_format_holds_and_loses(capsys: pytest.CaptureFixture[str]) -> None:

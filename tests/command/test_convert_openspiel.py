@@ -26,7 +26,7 @@ def test_the_playthroughs_convert_and_audit_clean(tricklog: Any, tmp_path: Path)
     out = tmp_path / "openspiel.jsonl"
     run = tricklog("convert", *map(str, PLAYTHROUGHS), "-o", str(out))  # found by content
     assert run.code == 0, run.out + run.err
-    assert run.out == f"2 record(s) to jsonl: wrote {out}\n"
+    assert run.out == f"2 records to jsonl: wrote {out}\n"
     audit = tricklog("audit", str(out), "--format", "json")
     assert audit.code == 0, audit.out
     report = json.loads(audit.out)

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 import pytest
 
+from records.words import number_of
 from tests.consumers.test_summarize import archive, generated
 
 
@@ -33,7 +34,10 @@ def test_an_archive_twice_dedupes_to_the_archive(
     assert listed[0] == f"{twice}:{count + 1}: duplicate of {twice}:1: the same game " + (
         f"({listed[0].rsplit('(', 1)[1]}"
     )
-    assert listed[-1] == f"{2 * count} record(s) read, {count} kept, {count} duplicate(s) left out"
+    assert listed[-1] == (
+        f"{number_of(2 * count, 'record')} read, {count} kept, "
+        f"{number_of(count, 'duplicate')} left out"
+    )
     # the record that does not replay (the revoke) is a duplicate by its facts too
     assert sum("the same game" in line for line in listed) == count
 
@@ -51,7 +55,7 @@ def test_what_is_not_a_fact_does_not_make_another_game(tricklog: Any, tmp_path: 
     run = tricklog("dedupe", str(first), str(second), "-o", "-", "--quiet")
     assert run.code == 0
     assert run.out.encode() == line + b"\n"  # the records on stdout, the count on stderr
-    assert run.err == "2 record(s) read, 1 kept, 1 duplicate(s) left out\n"
+    assert run.err == "2 records read, 1 kept, 1 duplicate left out\n"
 
 
 def test_unparsable_records_are_the_same_only_as_the_same_text(
@@ -99,8 +103,8 @@ def test_blank_lines_are_left_out_and_a_last_line_gets_its_line_break(
     expected = first + b"\r\n" + second + b"  \r\n" + b"\n".join(rest) + b"\n"
     assert out.read_bytes() == expected
     assert run.out.splitlines()[-1] == (
-        f"{2 * (len(rest) + 2)} record(s) read, {len(rest) + 2} kept, "
-        f"{len(rest) + 2} duplicate(s) left out"
+        f"{number_of(2 * (len(rest) + 2), 'record')} read, {len(rest) + 2} kept, "
+        f"{number_of(len(rest) + 2, 'duplicate')} left out"
     )
     assert f"{path}:5: duplicate of {path}:5: the same game" in run.out  # blank lines count
 

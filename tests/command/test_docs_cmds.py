@@ -32,9 +32,7 @@ def test_rules_of_a_preset_marks_what_differs_from_the_default(tricklog) -> None
     run = tricklog("rules", "oh_hell", "openspiel")
     assert run.code == 0
     assert "preset openspiel" in run.out.splitlines()[0]
-    assert (
-        "5 value(s) differ from the default: hand_sizes, no_trump_rule, first_bidder, " in run.out
-    )
+    assert "5 values differ from the default: hand_sizes, no_trump_rule, first_bidder, " in run.out
     assert "\nhook = true   (default false)\n" in run.out
     assert '\nhand_sizes = "single"   (default "ascending_to_max")\n' in run.out
     assert "\nnil_score = 10\n" in run.out  # the same as the default: not marked

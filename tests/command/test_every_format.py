@@ -94,7 +94,7 @@ def test_a_malformed_record_of_the_notation_is_placed_as_convert_places_it(
     run = tricklog("validate", "bad.tln")
     assert run.code == 1
     assert f"  {BAD_PROBLEM}\n" in run.out
-    assert "1 record(s), 0 hand(s): 0 valid, 1 with problems" in run.out
+    assert "1 record, 0 hands: 0 valid, 1 with problems" in run.out
     [problem] = _json(tricklog("validate", "bad.tln", "--format", "json"))["records"][0]["problems"]
     assert (problem["code"], problem["line"], problem["column"]) == ("record.text", 6, 5)
 
@@ -110,7 +110,7 @@ def test_show_shows_a_record_of_the_notation(tricklog: Any, tmp_path: Path) -> N
     listed = tricklog("show", str(path))  # several: listed
     assert listed.code == 0
     for number, start in enumerate(starts):
-        assert f"{path}:{start}  oh_hell-{number}  oh_hell  2 hand(s)  valid" in listed.out
+        assert f"{path}:{start}  oh_hell-{number}  oh_hell  2 hands  valid" in listed.out
 
 
 @pytest.mark.parametrize("path", OHW, ids=lambda p: p.name)
@@ -118,7 +118,7 @@ def test_an_ohhellweb_game_is_audited(tricklog: Any, path: Path) -> None:
     run = tricklog("audit", str(path))
     assert run.code == 0, run.out + run.err
     assert 'does not say its "game"' not in run.out
-    assert "1 record(s)" in run.out
+    assert "1 record" in run.out
 
 
 def test_an_ohhellweb_game_reordered_is_told_by_its_name(tricklog: Any, tmp_path: Path) -> None:
@@ -251,7 +251,7 @@ def test_a_record_of_the_notation_that_is_not_one_has_no_json_to_write(
     Path("bad.tln").write_text(notation.dumps(_records(1)[0]) + "\n" + BAD)
     run = tricklog(command, "bad.tln", "-o", "out.jsonl")
     assert run.code == 3
-    assert "error: bad.tln:44: not a record (1 problem(s); the first: SEAT:NUMBER" in run.err
+    assert "error: bad.tln:44: not a record (1 problem; the first: SEAT:NUMBER" in run.err
     assert len(Path("out.jsonl").read_bytes().splitlines()) == 1  # the good one, as JSON
 
 

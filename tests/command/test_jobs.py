@@ -18,6 +18,7 @@ import replay.cli.checking
 import replay.parallel
 import replay.workers
 from records.io import Entry, ReadFailure
+from records.words import number_of
 from replay.parallel import CHUNK_RECORDS, IN_FLIGHT, START_AFTER, chunks, ordered_map
 from tests.command import processes
 from tests.conftest import FIXTURES
@@ -212,7 +213,7 @@ def test_done_when_gzip_from_a_pipe_and_a_clean_zstd_archive_with_two_jobs(
     two = processes.run("audit", "-j", "2", archive)
     assert one.returncode == two.returncode == 0
     assert one.stdout.splitlines()[:-1] == two.stdout.splitlines()[:-1]  # all but the timing
-    assert one.stdout.startswith(f"{records} record(s), ".encode())
+    assert one.stdout.startswith(f"{number_of(records, 'record')}, ".encode())
     assert len(one.stdout.splitlines()) == 2  # only the summary: counts, then time and rate
     piped = processes.run("audit", "-", input=gzip.compress(plain))
     assert piped.returncode == 0, piped.stderr
@@ -333,8 +334,8 @@ def test_more_jobs_than_cores_are_capped_and_said(
     run = tricklog("validate", "-j", "32", str(mixed))
     assert pool_starts == [2]
     assert run.err == (
-        "tricklog: -j 32 is more than the 2 core(s) this process may use; "
-        "checking with 2 worker process(es)\n"
+        "tricklog: -j 32 is more than the 2 cores this process may use; "
+        "checking with 2 worker processes\n"
     )
     assert tricklog("validate", "-q", "-j", "32", str(mixed)).err == ""
 

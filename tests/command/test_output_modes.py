@@ -24,9 +24,9 @@ def test_text_shows_problems_and_the_summary_and_v_adds_every_record(tricklog) -
     lines = run.out.splitlines()
     assert lines[0] == f"FAIL {REVOKE}  oh_hell play.revoke--discard-while-holding-hearts"
     assert lines[1].startswith(f"  {REVOKE}::/hands/1/actions/5 play.revoke [illegal]")
-    assert lines[2].startswith("14 record(s), ")
+    assert lines[2].startswith("14 records, ")
     assert lines[3:5] == ["problems by code:", "  1  play.revoke"]
-    assert lines[5].startswith("checked in ") and "record(s)/s" in lines[5]
+    assert lines[5].startswith("checked in ") and "records/s" in lines[5]
     assert len(lines) == 6  # no line for any valid record
     verbose = tricklog("validate", "-j1", "-v", str(VALID), str(REVOKE)).out.splitlines()
     assert sum(line.startswith("ok   ") for line in verbose) == 13
@@ -37,7 +37,7 @@ def test_quiet_is_silent_when_all_is_well_and_shows_problems_otherwise(tricklog)
     clean = tricklog("validate", "-q", str(VALID))
     assert (clean.code, clean.out, clean.err) == (0, "", "")
     broken = tricklog("validate", "-q", str(REVOKE))
-    assert broken.code == 1 and broken.out.startswith("FAIL ") and "1 record(s)" in broken.out
+    assert broken.code == 1 and broken.out.startswith("FAIL ") and "1 record" in broken.out
 
 
 def test_the_summary_lists_the_ten_most_frequent_codes_then_the_rest() -> None:
@@ -48,13 +48,13 @@ def test_the_summary_lists_the_ten_most_frequent_codes_then_the_rest() -> None:
     summary.add(ReadFailure("gone.json", "no such file or directory"))
     lines = summary_lines(summary, Timing(4.0))
     assert lines[0] == (
-        "14 record(s), 0 hand(s): 0 valid, 14 with problems; 105 problem(s) (illegal 105); "
-        "1 input(s) unreadable"
+        "14 records, 0 hands: 0 valid, 14 with problems; 105 problems (illegal 105); "
+        "1 input unreadable"
     )
     assert lines[1:4] == ["problems by code:", "  14  code.13", "  13  code.12"]
     assert lines[1 + TOP_CODES] == "   5  code.04"
-    assert lines[2 + TOP_CODES] == "  10  in 4 other code(s)"  # 1 + 2 + 3 + 4
-    assert lines[-1] == "checked in 4.00 s: 4 record(s)/s, 0 hand(s)/s"
+    assert lines[2 + TOP_CODES] == "  10  in 4 other codes"  # 1 + 2 + 3 + 4
+    assert lines[-1] == "checked in 4.00 s: 4 records/s, 0 hands/s"
 
 
 @pytest.mark.parametrize("command", ["validate", "audit"])
@@ -64,13 +64,13 @@ def test_no_rate_is_printed_when_nothing_was_checked(
     missing = str(tmp_path / "missing.jsonl")
     run = tricklog(command, missing)
     assert run.code == 3
-    assert run.out == "0 record(s), 0 hand(s): 0 valid, 0 with problems; 1 input(s) unreadable\n"
-    assert "checked in" not in run.out + run.err  # it said "checked in 0.01 s: 0 record(s)/s"
+    assert run.out == "0 records, 0 hands: 0 valid, 0 with problems; 1 input unreadable\n"
+    assert "checked in" not in run.out + run.err  # it said "checked in 0.01 s: 0 records/s"
     summary = json.loads(tricklog(command, "--format", "json", missing).out)["summary"]
     assert summary["records_per_second"] is None and summary["hands_per_second"] is None
     assert summary["elapsed_seconds"] >= 0
     assert summary_lines(Summary(), Timing(4.0)) == [
-        "0 record(s), 0 hand(s): 0 valid, 0 with problems; 0 input(s) unreadable"
+        "0 records, 0 hands: 0 valid, 0 with problems; 0 inputs unreadable"
     ]
 
 

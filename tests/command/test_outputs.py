@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from records.words import number_of
 from replay.cli.generate import MAX_COUNT
 from tests.command import processes
 
@@ -253,7 +254,7 @@ def test_every_output_reads_back_with_every_command(
     if count == 1:
         assert "Hand 1 · dealer" in shown.out
     else:
-        assert f"{count} record(s): {count} valid" in shown.out
+        assert f"{number_of(count, 'record')}: {count} valid" in shown.out
         assert tricklog("show", path, "--record", str(count), stdin=stdin).code == 0
 
 

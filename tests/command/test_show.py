@@ -38,7 +38,7 @@ def test_a_broken_record_shows_its_problems(tricklog, tmp_path: Path) -> None:  
     assert run.out.startswith(f"{path}  not a record\n")
     assert f"{path}::/hands/0/deal/hands/0/0 " in run.out
     assert "2X" in run.out and "None" not in run.out
-    assert run.out.endswith("1 problem(s) in all\n")
+    assert run.out.endswith("1 problem in all\n")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     run = tricklog("show", str(broken))
@@ -72,11 +72,11 @@ def test_an_archive_lists_its_records(tricklog, tmp_path: Path) -> None:  # type
     run = tricklog("show", str(archive))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"   1  {archive}:1  hand-worked-small-slam  oh_hell  1 hand(s)  valid",
-        f"   2  {archive}:2  play.revoke--discard-while-holding-hearts  oh_hell  3 hand(s)  "
-        "1 problem(s)",
-        f"   3  {archive}:3  not a record  0 hand(s)  1 problem(s)",
-        "3 record(s): 1 valid, 2 with problems; show one with --record N",
+        f"   1  {archive}:1  hand-worked-small-slam  oh_hell  1 hand  valid",
+        f"   2  {archive}:2  play.revoke--discard-while-holding-hearts  oh_hell  3 hands  "
+        "1 problem",
+        f"   3  {archive}:3  not a record  0 hands  1 problem",
+        "3 records: 1 valid, 2 with problems; show one with --record N",
     ]
 
 
@@ -106,7 +106,7 @@ def test_what_the_input_does_not_have_is_a_usage_error(tricklog, tmp_path: Path)
     archive = _archive(tmp_path)
     past = tricklog("show", str(archive), "--record", "9")
     assert (past.code, past.out) == (2, "")
-    assert past.err == f"error: {archive} holds 3 record(s), not 9; choose --record 1 to 3\n"
+    assert past.err == f"error: {archive} holds 3 records, not 9; choose --record 1 to 3\n"
     hand = tricklog("show", str(archive), "--record", "2", "--hand", "99")
     assert (hand.code, hand.out) == (2, "")
     assert hand.err == f"error: {archive}:2 has no hand 99; its hands: 1-3\n"

@@ -36,8 +36,8 @@ def test_text_is_plain_tables_when_piped(tricklog: Any, mixed: Path) -> None:
     run = tricklog("summarize", str(mixed))
     assert run.code == 0, run.err
     lines = run.out.splitlines()
-    assert lines[0].startswith("17 record(s): 16 valid, 1 with problems left out of the play")
-    assert "1 duplicate(s)" in lines[0]
+    assert lines[0].startswith("17 records: 16 valid, 1 with problems left out of the play")
+    assert "1 duplicate" in lines[0]
     for title in (
         "By player",
         "Oh Hell (Blackout) by player",

@@ -84,7 +84,7 @@ def test_one_name_at_two_seats_counts_once_and_is_reported(tricklog: Any, tmp_pa
         "first": [{"place": f"{path}:1", "name": "Anna", "seats": [0, 2]}],
     }
     text = tricklog("summarize", path).out
-    assert "One name at several seats: 1 record(s), each counted once for that name" in text
+    assert "One name at several seats: 1 record, each counted once for that name" in text
     assert f"{path}:1  Anna  0, 2" in text
     by_game = json.loads(tricklog("summarize", "-f", "json", "--by", "game", path).out)
     assert by_game["repeated_names"]["records"] == 0  # a game's seats share its group by design
@@ -165,6 +165,6 @@ def test_csv_says_on_standard_error_what_its_table_cannot(tricklog: Any, tmp_pat
     assert run.code == 0
     assert "note: names that look alike, counted apart: Anna, \u0410nna (\\u0410nna)" in run.err
     assert (
-        "note: 1 record(s) seat one name at several seats, each counted once for that name "
+        "note: 1 record seat one name at several seats, each counted once for that name "
         f"(first: {path}:1: Anna at seats 0, 2)"
     ) in run.err

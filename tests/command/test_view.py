@@ -58,7 +58,7 @@ def test_view_choices_the_input_lacks_are_usage_errors(tricklog, tmp_path: Path)
     several = tricklog("view", str(archive))
     assert several.code == 2 and "choose one with --record N" in several.err
     beyond = tricklog("view", str(archive), "--record", "3")
-    assert beyond.code == 2 and "holds 2 record(s), not 3; choose --record 1 to 2" in beyond.err
+    assert beyond.code == 2 and "holds 2 records, not 3; choose --record 1 to 2" in beyond.err
     no_hand = tricklog("view", str(archive), "-r", "1", "--hand", "9")
     assert no_hand.code == 2 and "has no hand 9; its hands: 1-4" in no_hand.err
     second = tricklog("view", str(archive), "-r", "2", "-o", str(tmp_path / "two.html"))
@@ -182,7 +182,7 @@ def test_audit_html_says_where_it_wrote_the_report(tricklog, tmp_path: Path) -> 
     out = tmp_path / "report"
     run = tricklog("audit", "--html", str(out), str(SITTING), str(REVOKE))
     assert run.code == 1
-    assert f"wrote the report: {out / 'index.html'} (1 record page(s))\n" in run.err
+    assert f"wrote the report: {out / 'index.html'} (1 record page)\n" in run.err
     assert (out / "index.html").exists()
     quiet = tricklog("audit", "--html", str(out), "-q", str(REVOKE))
     assert quiet.code == 1 and "wrote the report" not in quiet.err

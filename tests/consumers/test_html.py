@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from records.output import OutputError
+from records.words import number_of
 from replay.check import decode
 from replay.html.manifest import MANIFEST
 from replay.html.page import build_page
@@ -295,11 +296,13 @@ def test_the_stock_is_counted_as_the_rules_deal_it_not_as_far_as_the_record_list
         tail = (
             f"; the record lists the top {listed}" if listed else "; the record lists none of them"
         )
-        assert said == f"{left} card(s) undealt{tail}", said
+        assert said == f"{number_of(left, 'card')} undealt{tail}", said
     html = page_of(PAGES["oh_hell"])
     shown = re.findall(r'<span class="muted stock">stock: ([^<]*)</span>', html)
     record = json.loads(PAGES["oh_hell"].read_text())
-    assert shown == [f"{len(h['deal']['stock'])} card(s) undealt" for h in record["hands"]]
+    assert shown == [
+        f"{number_of(len(h['deal']['stock']), 'card')} undealt" for h in record["hands"]
+    ]
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ import pytest
 import tricklog as library
 from records.io import Entry
 from records.parse import dumps
+from records.words import number_of
 from replay.generators.bestia import growing_pot
 from replay.registry import GAMES
 from replay.summarize import Summary
@@ -66,7 +67,7 @@ def test_hands_are_counted_as_audit_counts_them(tricklog: Any, bestia: Path) -> 
     [row] = summary["games"]
     assert (row["hands"], row["finished"]) == (every, finished)
     text = tricklog("summarize", str(bestia)).out
-    assert f"{every} hand(s) in the valid records, {finished} played to the end" in text
+    assert f"{number_of(every, 'hand')} in the valid records, {finished} played to the end" in text
 
 
 def test_scores_are_kept_apart_by_game(tricklog: Any, tmp_path: Path) -> None:

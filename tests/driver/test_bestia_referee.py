@@ -43,10 +43,9 @@ def test_hand_worked_sitting_balances_and_calls() -> None:
     assert (0, "blind draw: Jc Kc 7s") in second.calls
     assert (1, "play, changes 2: 7b 2b for Ab 3s") in second.calls
     assert second.derivation[0] == (
-        "seat 0 (Anna): 0 trick(s); invito -10, share 0, refund 0, bestia -81 = net -91; "
-        "balance -141"
+        "seat 0 (Anna): 0 tricks; invito -10, share 0, refund 0, bestia -81 = net -91; balance -141"
     )
-    assert "pot: + invito 10 x 4 seat(s) (0, 1, 2, 3) = 40: pot 41 + 40 = 81" in second.derivation
+    assert "pot: + invito 10 x 4 seats (0, 1, 2, 3) = 40: pot 41 + 40 = 81" in second.derivation
     assert "pot: carried to the next hand: 81" in second.derivation
 
 

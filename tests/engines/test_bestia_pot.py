@@ -114,7 +114,7 @@ def test_exact_rounding_carries_fractional_shares_exactly() -> None:
     assert s.carried == 0 and type(s.carried) is int
     assert s.nets == (-10, Fraction(50, 3), Fraction(10, 3), -10)
     assert sum(s.nets) + s.carried == 0
-    assert s.steps()[2] == "seat 1 took 2 of 3 trick(s): 40 x 2 / 3 = 80/3"
+    assert s.steps()[2] == "seat 1 took 2 of 3 tricks: 40 x 2 / 3 = 80/3"
     fine = _settle(_rules(3, pot_rounding="exact"), 0, [1, 2], [0, 2, 1])
     assert fine.shares == (0, 20, 10)
     assert all(type(v) is int for v in fine.shares + fine.nets)
@@ -155,9 +155,9 @@ def test_the_arithmetic_is_written_out_step_by_step() -> None:
     s = _settle(_rules(), 0, [1, 2], [0, 2, 1, 0])
     assert s.steps() == (
         "starting pot 0",
-        "+ invito 10 x 4 seat(s) (0, 1, 2, 3) = 40: pot 0 + 40 = 40",
-        "seat 1 took 2 of 3 trick(s): floor(40 x 2 / 3) = 26",
-        "seat 2 took 1 of 3 trick(s): floor(40 x 1 / 3) = 13",
+        "+ invito 10 x 4 seats (0, 1, 2, 3) = 40: pot 0 + 40 = 40",
+        "seat 1 took 2 of 3 tricks: floor(40 x 2 / 3) = 26",
+        "seat 2 took 1 of 3 tricks: floor(40 x 1 / 3) = 13",
         "remainder 40 - 39 = 1 carried (floor_carry)",
         "carried to the next hand: 1",
     )

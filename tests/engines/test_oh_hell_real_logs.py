@@ -281,7 +281,7 @@ def test_a_rebuilt_deal_cut_short_leaves_the_size_unchecked() -> None:
         ("trump", "match"),
     ]
     assert hand.notes == [
-        "the deal was rebuilt from the plays: 2 card(s) were never played and are unknown, so the "
+        "the deal was rebuilt from the plays: 2 cards were never played and are unknown, so the "
         "deal's size (the schedule does not fix it), a revoke with one of them and the stock are "
         "not checked"
     ]

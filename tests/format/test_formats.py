@@ -239,7 +239,7 @@ def test_an_input_that_is_not_a_record_is_a_loss_and_nothing_is_written(tmp_path
     assert [(loss.source, loss.record, loss.pointer, loss.what) for loss in report.losses] == [
         (str(TRUNCATED), None, "", "record")
     ]
-    assert report.losses[0].why.startswith("not a record (1 problem(s); the first: ")
+    assert report.losses[0].why.startswith("not a record (1 problem; the first: ")
     allowed = convert([str(VALID[0]), str(TRUNCATED), str(REVOKE)], out, allow_loss=True)
     assert allowed.written
     assert [r.record for r in notation.loads(out.read_text())] == [

@@ -36,6 +36,7 @@ from records.formats.openspiel.mapping import (
     params_of,
 )
 from records.oh_hell import Bid, Hand, OhHellRecord, OhHellRules, Play
+from records.words import number_of
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -174,7 +175,7 @@ def _unfit_deal(hand: Hand, params: Params) -> str | None:
         return f"OpenSpiel deals each of {params.players} seats the same number of cards"
     size = sizes.pop()
     if not 1 <= size <= params.max_tricks:
-        return f"a deal of {size} card(s): OpenSpiel deals 1 to {params.max_tricks} here"
+        return f"a deal of {number_of(size, 'card')}: OpenSpiel deals 1 to {params.max_tricks} here"
     if hand.deal.turned_up is None:
         return "a deal without trump: OpenSpiel always turns a trump card"
     return None
@@ -194,7 +195,7 @@ def _actions(record: OhHellRecord, index: int, hand: Hand, params: Params) -> li
         else:
             left = len(hand.actions) - at - 1
             why = "OpenSpiel plays every trick out; the history stops here" + (
-                f" ({left} later action(s) lost too)" if left else ""
+                f" ({number_of(left, 'later action')} lost too)" if left else ""
             )
             history.append(Loss(record.id, f"/hands/{index}/actions/{at}", action.type, why))
             break

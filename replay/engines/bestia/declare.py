@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
+from records.words import number_of
 from replay.engines.bestia.state import (
     ABANDONED,
     BLIND,
@@ -87,7 +88,7 @@ def _exchange_fault(state: State, action: Any) -> Violation | None:
     if k > limit:
         return Violation(
             "exchange.too-many",
-            f"seat {seat} asks to change {k} card(s); at most {limit} (max_exchange)",
+            f"seat {seat} asks to change {number_of(k, 'card')}; at most {limit} (max_exchange)",
             expected=f"0..{limit}",
             actual=k,
         )
@@ -95,7 +96,7 @@ def _exchange_fault(state: State, action: Any) -> Violation | None:
     if k > left:
         return Violation(
             "exchange.stock-short",
-            f"seat {seat} asks to change {k} card(s) but the stock holds {left}",
+            f"seat {seat} asks to change {number_of(k, 'card')} but the stock holds {left}",
             expected=f"0..{left}",
             actual=k,
         )
@@ -103,7 +104,7 @@ def _exchange_fault(state: State, action: Any) -> Violation | None:
     if len(discards) != k or len(drawn) != k:
         return Violation(
             "exchange.count-mismatch",
-            f"seat {seat} changes {k} card(s) but discards {len(discards)} and draws {len(drawn)}",
+            f"seat {seat} changes {number_of(k, 'card')} but discards {len(discards)} and draws {len(drawn)}",
             expected=k,
             actual=[len(discards), len(drawn)],
         )
@@ -141,7 +142,7 @@ def draw_fault(state: State, drawn: Sequence[str], what: str) -> Violation | Non
         return Violation(
             "draw.stock-unrecorded",
             f"the {what} draws past the part of the stock the record shows",
-            expected=f"stock recorded to at least {state.drawn + len(drawn)} card(s)",
+            expected=f"stock recorded to at least {number_of(state.drawn + len(drawn), 'card')}",
             actual=sum(c is not None for c in state.pile),
         )
     drawn = list(drawn)
@@ -242,7 +243,7 @@ def _blind_turn_fault(state: State, seat: int, does: str) -> Violation | None:
     if left < need:
         return Violation(
             "blind.stock-short",
-            f"seat {seat} {does} with {left} card(s) left; a blind draw needs {need}",
+            f"seat {seat} {does} with {number_of(left, 'card')} left; a blind draw needs {need}",
             expected=need,
             actual=left,
         )

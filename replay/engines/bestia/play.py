@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
+from records.words import number_of
 from replay.engines.bestia.state import (
     ABANDONED,
     BLIND,
@@ -252,7 +253,7 @@ def check_claim(state: State, action: Any) -> Violation | None:
     if len(remaining) != state.table.seats or sum(remaining) != left:
         return Violation(
             "claim.tricks-sum",
-            f"the claim shares out {sum(remaining)} trick(s) but {left} remain",
+            f"the claim shares out {number_of(sum(remaining), 'trick')} but {left} remain",
             expected=left,
             actual=sum(remaining),
         )
@@ -260,7 +261,7 @@ def check_claim(state: State, action: Any) -> Violation | None:
         if count and seat not in playing:
             return Violation(
                 "claim.not-playing",
-                f"the claim gives {count} trick(s) to seat {seat}, which does not play",
+                f"the claim gives {number_of(count, 'trick')} to seat {seat}, which does not play",
                 path=("remaining", seat),
                 expected=0,
                 actual=count,

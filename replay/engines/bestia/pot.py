@@ -38,6 +38,7 @@ from fractions import Fraction
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from records.words import number_of
 
 __all__ = [
     "Money",
@@ -151,7 +152,7 @@ class Settlement:
         h, tricks, shares = rules.hand_size, self.tricks, self.shares
         floor = "floor({}) = {}" if rules.pot_rounding == "floor_carry" else "{} = {}"
         steps.extend(
-            f"seat {seat} took {tricks[seat]} of {h} trick(s): "
+            f"seat {seat} took {tricks[seat]} of {number_of(h, 'trick')}: "
             + floor.format(f"{divided} x {tricks[seat]} / {h}", shares[seat])
             for seat in playing
         )
@@ -317,7 +318,7 @@ def _invito_step(paid: Sequence[int], starting_pot: Money, pot: Money) -> str:
     if not payers:
         return f"no invito paid: pot {pot}"
     return (
-        f"+ invito {paid[payers[0]]} x {len(payers)} seat(s) ({', '.join(map(str, payers))}) "
+        f"+ invito {paid[payers[0]]} x {number_of(len(payers), 'seat')} ({', '.join(map(str, payers))}) "
         f"= {sum(paid)}: "
         f"pot {starting_pot} + {sum(paid)} = {pot}"
     )

@@ -16,6 +16,7 @@ from typing import Protocol
 from records.cards import ITALIAN_40
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
 from replay.engines.bestia.pot import unsupported
@@ -156,19 +157,21 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
     n = game.seats
     hands = deal.hands
     if len(hands) != n:
-        message = f"the deal has {len(hands)} hand(s) for {n} players"
+        message = f"the deal has {number_of(len(hands), 'hand')} for {n} players"
         return [DealFault("deal.seat-count", message, ("hands",), expected=n, actual=len(hands))]
     size = game.rules.hand_size
     flat: list[str] = []
     for seat, cards in enumerate(hands):
         if len(cards) != size:
-            message = f"seat {seat} was dealt {len(cards)} card(s), not {size}"
+            message = f"seat {seat} was dealt {number_of(len(cards), 'card')}, not {size}"
             path = ("hands", seat)
             return [DealFault("deal.hand-size", message, path, expected=size, actual=len(cards))]
         flat += cards
     stock = deal.stock
     if len(stock) > game.stock:
-        message = f"the stock holds {game.stock} card(s) after the deal; the record lists more"
+        message = (
+            f"the stock holds {number_of(game.stock, 'card')} after the deal; the record lists more"
+        )
         return [
             DealFault(
                 "deal.stock-size", message, ("stock",), expected=game.stock, actual=len(stock)

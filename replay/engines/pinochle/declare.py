@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
+from records.words import number_of
 from replay.engines.pinochle import melds
 from replay.engines.pinochle.state import (
     BURY_SIZE,
@@ -145,7 +146,7 @@ def check_bury(state: State, action: Any) -> Violation | None:
     if len(cards) != BURY_SIZE:
         return Violation(
             "bury.wrong-count",
-            f"{len(cards)} card(s) buried; the declarer buries exactly {BURY_SIZE}",
+            f"{number_of(len(cards), 'card')} buried; the declarer buries exactly {BURY_SIZE}",
             expected=BURY_SIZE,
             actual=len(cards),
         )
@@ -206,7 +207,7 @@ def burial_fault(
         code = "bury.trump" if any(c[-1] == trump for c in buried) else "bury.ace"
         return Violation(
             code,
-            f"{' '.join(buried)} buries {over} card(s) barred by {rule} "
+            f"{' '.join(buried)} buries {number_of(over, 'card')} barred by {rule} "
             "although the hand had other cards",
             actual=list(buried),
         )

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from records.problems import Violation
 from records.rules.pinochle import PinochleRules
+from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
 from replay.engines.pinochle import melds
@@ -346,7 +347,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
 def _shape_fault(game: Table, dealer: int, deal: DealLike) -> DealFault | None:
     hands, n = deal.hands, game.seats
     if len(hands) != n:
-        message = f"the deal has {len(hands)} hand(s) for a table of {n}"
+        message = f"the deal has {number_of(len(hands), 'hand')} for a table of {n}"
         return DealFault("deal.seat-count", message, ("hands",), None, n, len(hands))
     active = game.order(dealer)[0]
     for seat, cards in enumerate(hands):
@@ -355,10 +356,10 @@ def _shape_fault(game: Table, dealer: int, deal: DealLike) -> DealFault | None:
         if len(cards) != expected:
             code = "deal.hand-size" if playing else "deal.sitout-cards"
             why = f"each player gets {expected}" if playing else "the seat sits out this hand"
-            message = f"seat {seat} was dealt {len(cards)} card(s); {why}"
+            message = f"seat {seat} was dealt {number_of(len(cards), 'card')}; {why}"
             return DealFault(code, message, ("hands", seat), seat, expected, len(cards))
     if len(deal.widow) != WIDOW_SIZE:
-        message = f"the widow holds {len(deal.widow)} card(s)"
+        message = f"the widow holds {number_of(len(deal.widow), 'card')}"
         return DealFault("deal.widow-size", message, ("widow",), None, WIDOW_SIZE, len(deal.widow))
     return None
 
