@@ -1,18 +1,18 @@
-"""Build tricklog, compiling the replay's hot path with mypyc where it can (pyproject.toml holds
-everything else).
+"""Build tricklog: pure Python, unless ``TRICKLOG_COMPILE=1`` asks for the replay's hot path
+compiled with mypyc (pyproject.toml holds everything else).
 
-* ``pip install .`` (and a wheel) compiles the modules in ``COMPILED`` to C extensions with
-  mypyc (part of mypy) when a C compiler is there: the same source, an Oh Hell audit about 1.8
-  times as fast (bench/throughput.py).
+* ``pip install .`` (and a wheel) is pure Python, as every install is that CI tests.
+* ``TRICKLOG_COMPILE=1 pip install .`` compiles the modules in ``COMPILED`` to C extensions with
+  mypyc (part of mypy) when a C compiler is there. It is experimental and CI no longer tests
+  it: the compiled build is on its way out, the speed is to come from how the data is held.
   Compilation takes about a minute. If it cannot be done (no compiler, a mypy or mypyc error)
-  the build says why and installs the pure-Python package, which behaves identically.
-* ``TRICKLOG_PURE=1`` builds the pure-Python package without trying.
+  the build says why and installs the pure-Python package.
 * ``pip install -e .`` (an editable install, for working on tricklog) never compiles: setuptools
   would put the extensions beside the sources, and an extension shadows its ``.py`` file, so an
   edit would silently not run. What you edit is what runs.
-* ``python setup.py build_ext --inplace`` compiles into the source tree on purpose (CI does, to
-  test the compiled build); ``python setup.py clean_compiled`` removes them again, and the test
-  suite refuses to run against one older than its source.
+* ``TRICKLOG_COMPILE=1 python setup.py build_ext --inplace`` compiles into the source tree on
+  purpose; ``python setup.py clean_compiled`` removes them again, and the test suite refuses to
+  run against one older than its source.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def modules() -> list[str]:
 
 
 def compiling() -> bool:
-    return os.environ.get("TRICKLOG_PURE", "") in ("", "0")
+    return os.environ.get("TRICKLOG_COMPILE", "") == "1"
 
 
 def note(message: str) -> None:
@@ -90,7 +90,7 @@ class BuildExt(build_ext):
 
     def run(self) -> None:
         if self.editable_mode:
-            note("an editable install is pure Python (pip install . compiles)")
+            note("an editable install is pure Python (TRICKLOG_COMPILE=1 pip install . compiles)")
             return
         if not compiling():
             return

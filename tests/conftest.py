@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,3 +56,25 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             "(python setup.py build_ext --inplace) or remove them (python setup.py clean_compiled)",
             returncode=4,
         )
+
+
+_SKIPPED: list[str] = []
+"""The node ids of the tests (and modules) that skipped, for ``TRICKLOG_SKIPPED_FILE``."""
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if report.skipped and report.nodeid:
+        _SKIPPED.append(report.nodeid)  # a module whose extra is missing (importorskip)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and report.nodeid not in _SKIPPED:
+        _SKIPPED.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With ``TRICKLOG_SKIPPED_FILE`` set, write there the node ids of what skipped, one a line,
+    so that CI can run exactly those again once every extra is installed (``pytest @FILE``)."""
+    where = os.environ.get("TRICKLOG_SKIPPED_FILE")
+    if where:
+        Path(where).write_text("".join(f"{node}\n" for node in _SKIPPED), encoding="utf-8")
