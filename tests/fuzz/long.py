@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tests.fuzz import corpus
 from tests.fuzz.corpus import Input
-from tests.fuzz.targets import COMMANDS, FuzzError, exercise
+from tests.fuzz.targets import FuzzError, all_commands, exercise
 
 
 class Run:
@@ -43,9 +43,10 @@ class Run:
 
     def one(self, item: Input, origin: str) -> None:
         self.inputs += 1
-        commands = self.rng.sample(COMMANDS, min(self.commands, len(COMMANDS)))
+        every = all_commands()
+        chosen = self.rng.sample(every, min(self.commands, len(every)))
         try:
-            self.runs += exercise(item, self.workdir, commands)
+            self.runs += exercise(item, self.workdir, chosen)
         except FuzzError as failure:
             if failure.what.startswith("no answer") and self._fast_alone(item):
                 self.slow += 1
@@ -97,7 +98,7 @@ class Run:
         lines = [
             f"fuzzing: {self.inputs} inputs ({self.runs} runs of the library and the command) "
             f"in {elapsed / 60:.1f} min, {self.inputs / max(elapsed, 1e-9):.1f} inputs/s",
-            f"failures: {sum(self.sites.values())} at {len(self.sites)} site(s)"
+            f"failures: {sum(self.sites.values())} at {len(self.sites)} places in the code"
             + (f"; {self.slow} slow only under load (passed alone)" if self.slow else ""),
         ]
         for site, count in self.sites.most_common():
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         "--commands",
         type=int,
         default=3,
-        help=f"command lines per input, chosen at random of the {len(COMMANDS)} (3)",
+        help=f"command lines per input, chosen at random of the {len(all_commands())} (3)",
     )
     args = parser.parse_args(argv)
     if args.atheris:

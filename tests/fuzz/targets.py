@@ -7,9 +7,11 @@ that is not one JSON document, a terminal escape in text output, a hang or a mem
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
+import re
 import resource
 import signal
 import sys
@@ -24,6 +26,7 @@ import orjson
 import tricklog
 from replay.cli.app import main
 from replay.cli.encode import json_bytes
+from replay.export.cells import FORMULA_STARTS
 from tests.fuzz.corpus import Input
 
 SECONDS = 5.0
@@ -43,9 +46,37 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("show", "{path}", "--hand", "1"),
     ("validate", "-", "--format", "json"),
     ("audit", "-"),
+    ("convert", "{path}", "-o", "{out}.csv", "--allow-loss"),
+    ("convert", "{path}", "-o", "{out}.csv", "--form", "actions", "--allow-loss"),
+    ("convert", "{path}", "-o", "{out}.tln", "--allow-loss"),
+    ("convert", "{path}", "-o", "{out}.openspiel", "--allow-loss"),
+    ("convert", "-", "-o", "-", "--to", "jsonl", "--form", "canonical"),
+    ("summarize", "{path}"),
+    ("summarize", "{path}", "--format", "json"),
+    ("summarize", "{path}", "--by", "game", "--format", "csv", "-o", "{out}.csv"),
+    ("filter", "{path}", "--count"),
+    ("dedupe", "{path}", "-o", "{out}.jsonl"),
+    ("rules", "infer", "{path}"),
+    ("view", "{path}", "-o", "{out}.html"),
 )
 """The command lines each input is run through; ``{path}`` is the input's file, ``-`` reads it
-from standard input."""
+from standard input, and ``{out}`` stands for an output file beside it (removed after)."""
+
+PARQUET_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("convert", "{path}", "-o", "{out}.parquet", "--allow-loss"),
+    ("convert", "{path}", "-o", "{out}.parquet", "--form", "actions", "--allow-loss"),
+    ("summarize", "{path}", "--format", "parquet", "-o", "{out}.parquet"),
+)
+"""With pyarrow (the ``parquet`` extra) installed, these too (``all_commands()``)."""
+
+
+def all_commands() -> tuple[tuple[str, ...], ...]:
+    """``COMMANDS``, and ``PARQUET_COMMANDS`` where pyarrow can be imported."""
+    try:
+        import pyarrow  # noqa: F401, PLC0415 - the parquet extra, maybe missing
+    except ImportError:
+        return COMMANDS
+    return COMMANDS + PARQUET_COMMANDS
 
 
 class FuzzError(Exception):
@@ -108,21 +139,25 @@ def captured(stdin: bytes = b"") -> Iterator[tuple[io.BytesIO, io.BytesIO]]:
         sys.stdin, sys.stdout, sys.stderr = saved
 
 
-def exercise(item: Input, workdir: Path, commands: Sequence[tuple[str, ...]] = COMMANDS) -> int:
-    """Run ``item`` through the library and ``commands``; the number of runs made."""
+def exercise(item: Input, workdir: Path, commands: Sequence[tuple[str, ...]] | None = None) -> int:
+    """Run ``item`` through the library and ``commands`` (by default ``all_commands()``); the number
+    of runs made."""
     peak = _peak_mib()
     runs = 0
     path = workdir / (item.stem + item.suffix)
+    out = workdir / "fuzz-output"
     _write(path, item.data)
     try:
-        for where, run in _library(item.data, path):
+        for where, run in _library(item.data, path, out):
             _guarded(where, run)
             runs += 1
-        for command in commands:
-            _guarded(" ".join(command), lambda c=command: _command(c, path, item.data))
+        for command in all_commands() if commands is None else commands:
+            _guarded(" ".join(command), lambda c=command: _command(c, path, out, item.data))
             runs += 1
     finally:
         _remove(path)
+        for written in workdir.glob("fuzz-output*"):
+            _remove(written)
     grown = _peak_mib() - peak
     if grown > MEMORY_MIB:
         raise FuzzError("memory", f"the peak memory grew by {grown:.0f} MiB on one input")
@@ -141,7 +176,7 @@ def as_json(value: Any) -> bytes:
         return json_bytes(value)
 
 
-def _library(data: bytes, path: Path) -> list[tuple[str, Callable[[], None]]]:
+def _library(data: bytes, path: Path, out: Path) -> list[tuple[str, Callable[[], None]]]:
     def check_bytes() -> None:
         for audit in (True, False):
             as_json(tricklog.check_bytes(data, audit=audit).to_dict())
@@ -156,15 +191,60 @@ def _library(data: bytes, path: Path) -> list[tuple[str, Callable[[], None]]]:
             if to_dict is not None:
                 as_json(to_dict())
 
-    return [("check_bytes", check_bytes), ("loads", loads), ("check_paths", check_paths)]
+    def iter_records() -> None:
+        with suppress(tricklog.MalformedRecordError, tricklog.UnreadableInputError):
+            for item in tricklog.iter_records(os.fspath(path)):
+                repr(item)
+                if item.record is not None:
+                    tricklog.dumps_text(item.record)
+                    for step in tricklog.steps(item.record, choices=True):
+                        repr(step)
+
+    def convert() -> None:
+        for suffix in (".jsonl", ".tln", ".csv"):
+            target = out.with_name(out.name + suffix)
+            result = tricklog.convert(os.fspath(path), os.fspath(target), allow_loss=True)
+            repr(result)
+            if suffix == ".csv" and target.exists():
+                _neutral_csv("convert (library)", target.read_bytes())
+
+    return [
+        ("check_bytes", check_bytes),
+        ("loads", loads),
+        ("check_paths", check_paths),
+        ("iter_records", iter_records),
+        ("convert (library)", convert),
+    ]
 
 
-def _command(command: tuple[str, ...], path: Path, data: bytes) -> None:
-    args = [os.fspath(path) if a == "{path}" else a for a in command]
+def _neutral_csv(where: str, data: bytes) -> None:
+    """A CSV output that a spreadsheet would run: a cell starting as a formula does (OWASP's
+    list) that is not a number."""
+    text = data.decode("utf-8-sig", "replace")
+    for row in csv.reader(io.StringIO(text, newline="")):
+        for cell in row:
+            if cell.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(cell):
+                raise FuzzError(where, f"a CSV cell a spreadsheet would run: {cell[:80]!r}")
+
+
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?(?:/[0-9]+)?")
+"""A number as the CSV writers write one: an integer, a float, an exact fraction ``-80/3``."""
+
+
+def _command(command: tuple[str, ...], path: Path, out_path: Path, data: bytes) -> None:
+    def arg(a: str) -> str:
+        if a == "{path}":
+            return os.fspath(path)
+        return a.replace("{out}", os.fspath(out_path))
+
+    args = [arg(a) for a in command]
     with captured(data if "-" in command else b"") as (out, err):
         code = main(args)
         stdout = out.getvalue().decode("utf-8", "replace")
         stderr = err.getvalue().decode("utf-8", "replace")
+    for a in args:
+        if a.endswith(".csv") and os.path.exists(a):
+            _neutral_csv(" ".join(command), Path(a).read_bytes())
     if code not in EXIT_CODES:
         raise FuzzError(" ".join(command), f"exit code {code}; stderr: {stderr[-500:]}")
     if "internal error" in stderr:
