@@ -30,7 +30,10 @@ def parse(data: bytes) -> Record | list[Problem]:
     try:
         record = _ADAPTER.validate_json(data)
     except ValidationError as exc:
-        return duplicate_keys(data) + _schema_problems(exc, data)
+        problems = _schema_problems(exc, data)
+        if problems and problems[0].code == "record.json":
+            return problems  # not JSON: no keys to find twice (a line of an indented file)
+        return duplicate_keys(data) + problems
     return duplicates_in(data) or record
 
 

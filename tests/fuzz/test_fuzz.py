@@ -78,7 +78,7 @@ KNOWN = {
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
 def test_inputs_that_once_crashed_a_run_do_not(name: str, tmp_path: Path) -> None:
-    assert exercise(KNOWN[name], tmp_path) == 5 + len(all_commands())
+    assert exercise(KNOWN[name], tmp_path) == 7 + len(all_commands())
 
 
 @settings(
