@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import tempfile
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +58,12 @@ class ConversionError(ValueError):
     read or written, or an output whose format its name does not tell. Nothing was read."""
 
 
+DETAIL = 1_000
+"""Losses, and inputs that are not records, that a conversion report holds in full; beyond
+them it counts (``Conversion.loss_count``, ``rejected_count``), so that converting an archive of
+a million records, each losing its players' names, holds a thousand losses, not millions."""
+
+
 @dataclass
 class Conversion:
     """What a conversion did and what it could not carry."""
@@ -67,17 +74,35 @@ class Conversion:
     records: int = 0
     """Records read and given to the writer."""
     losses: list[Loss] = field(default_factory=list)
+    """The first ``DETAIL`` losses (``loss_count`` counts them all)."""
     rejected: list[Read] = field(default_factory=list)
-    """Inputs that are not records, with their problems (each is also a loss)."""
+    """The first ``DETAIL`` inputs that are not records, with their problems (each is also a
+    loss; ``rejected_count`` counts them all)."""
     unreadable: list[ReadFailure] = field(default_factory=list)
     unwritable: str | None = None
     """Why the output could not be written, if it could not."""
     written: bool = False
     """Whether the output was written (whole)."""
+    loss_count: int = 0
+    """Every loss, those beyond ``losses`` too."""
+    rejected_count: int = 0
+    """Every input that is not a record, those beyond ``rejected`` too."""
 
     @property
     def lossless(self) -> bool:
-        return not self.losses
+        return not self.loss_count
+
+    def lose(self, loss: Loss) -> None:
+        """Count ``loss``, and keep it while fewer than ``DETAIL`` are kept."""
+        self.loss_count += 1
+        if len(self.losses) < DETAIL:
+            self.losses.append(loss)
+
+    def reject(self, item: Read) -> None:
+        """Count an input that is not a record, and keep it while fewer than ``DETAIL`` are."""
+        self.rejected_count += 1
+        if len(self.rejected) < DETAIL:
+            self.rejected.append(item)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,6 +111,8 @@ class Conversion:
             "output": self.output,
             "written": self.written,
             "records": self.records,
+            "loss_count": self.loss_count,
+            "rejected_count": self.rejected_count,
             "losses": [loss.to_dict() for loss in self.losses],
             "rejected": [
                 {"source": r.source, "problems": [p.to_dict() for p in r.problems]}
@@ -305,6 +332,10 @@ def _reader(fmt: Format, decode: Decode | None) -> Reader:
     return read
 
 
+_SOURCES = 4_096
+"""Record ids whose sources ``_encode`` remembers."""
+
+
 class _StoppedError(Exception):
     """Stop writing: an input could not be read, or something would be lost."""
 
@@ -317,33 +348,39 @@ def _encode(
     allow_loss: bool,
     options: dict[str, Any],
 ) -> Iterator[bytes]:
-    sources: dict[str, str] = {}
+    sources: OrderedDict[str, str] = OrderedDict()
+    """The sources of the records given to the writer most recently, by id: a writer names the
+    record a loss is of as it writes it (the tables a little later), not a million records on."""
 
     def records() -> Iterator[Record]:
         for item in items:
             if isinstance(item, ReadFailure):
                 report.unreadable.append(item)
                 raise _StoppedError
-            report.losses += [dataclasses.replace(x, source=item.source) for x in item.losses]
+            for loss in item.losses:
+                report.lose(dataclasses.replace(loss, source=item.source))
             if item.record is None:
-                report.rejected.append(item)
+                report.reject(item)
                 first = item.problems[0].message if item.problems else "unreadable"
                 why = (
                     f"not a record ({number_of(len(item.problems), 'problem')}; the first: {first})"
                 )
-                report.losses.append(Loss(None, "", "record", why, item.source))
+                report.lose(Loss(None, "", "record", why, item.source))
                 continue
             report.records += 1
             sources[item.record.id] = item.source
+            sources.move_to_end(item.record.id)
+            if len(sources) > _SOURCES:
+                sources.popitem(last=False)
             yield item.record
 
     for piece in target.writer(records(), form, **options):
         if isinstance(piece, Loss):
             source = sources.get(piece.record or "") if piece.source is None else piece.source
-            report.losses.append(dataclasses.replace(piece, source=source))
+            report.lose(dataclasses.replace(piece, source=source))
         else:
             yield piece
-    if report.losses and not allow_loss:
+    if report.loss_count and not allow_loss:
         raise _StoppedError
 
 

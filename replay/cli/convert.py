@@ -143,7 +143,7 @@ def convert(
 def exit_code(report: Conversion) -> Exit:
     if report.unreadable or report.unwritable:
         return Exit.UNREADABLE
-    if report.rejected or not report.written:
+    if report.rejected_count or not report.written:
         return Exit.PROBLEMS
     return Exit.OK
 
@@ -151,8 +151,8 @@ def exit_code(report: Conversion) -> Exit:
 def _summary(report: Conversion) -> dict[str, Any]:
     return {
         "records": report.records,
-        "losses": len(report.losses),
-        "rejected": len(report.rejected),
+        "losses": report.loss_count,
+        "rejected": report.rejected_count,
         "unreadable": len(report.unreadable),
         "written": report.written,
     }
@@ -174,16 +174,20 @@ def _print(report: Conversion, allow_loss: bool, out: IO[str]) -> None:
     for loss in report.losses:
         if loss.record is not None:
             out.write("loss " + printable(str(loss)) + "\n")
+    if report.loss_count > len(report.losses) or report.rejected_count > len(report.rejected):
+        from records.formats.convert import DETAIL
+
+        out.write(f"(only the first {DETAIL:,} losses and inputs not a record are listed)\n")
     out.write(printable(_closing(report, allow_loss)) + "\n")
 
 
 def _closing(report: Conversion, allow_loss: bool) -> str:
     line = f"{number_of(report.records, 'record')} to {report.to}"
-    facts = len(report.losses) - len(report.rejected)  # each input not a record is a loss too
+    facts = report.loss_count - report.rejected_count  # each input not a record is a loss too
     if facts:
         line += f", {number_of(facts, 'loss', 'losses')}"
-    if report.rejected:
-        line += f", {number_of(len(report.rejected), 'input')} not a record"
+    if report.rejected_count:
+        line += f", {number_of(report.rejected_count, 'input')} not a record"
     if report.written:
         return f"{line}: wrote {report.output}"
     if report.unreadable or report.unwritable:
