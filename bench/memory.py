@@ -14,15 +14,18 @@ to a file in a temporary folder, removed after. The target (issue 19): every com
 a closing note. A command that exits with a code other than 0 or 1 fails the run.
 
 The archive is valid and within the record limits; the commands are the ones a user runs on an
-archive: each reader (``validate``, ``audit``, with ``-j 2`` too), ``show``, ``summarize`` in
-each form, ``filter``, ``dedupe``, ``rules infer``, ``view`` of the last record, and ``convert``
-to every format it writes.
+archive: each reader (``validate``, ``audit``, with ``-j 2``, as JSON Lines and ``--html``),
+``show``, ``summarize`` in each form, ``filter``, ``dedupe`` (of this archive, and of as many
+bytes of distinct one-hand records: it remembers each distinct record), ``rules infer``,
+``view`` of the last record, and ``convert`` to every format it writes. (``summarize`` grows
+with the distinct players instead: ``bench/summarize_players.py``.)
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.library import tricklog_argv
-from bench.scale import MB, TIME, archive
+from bench.scale import MB, OUT, TIME, archive
 
 TARGET_MB = 100
 
@@ -49,8 +52,10 @@ COMMANDS: dict[str, list[str]] = {
     "filter": ["filter", "{in}", "--player", "Anna", "-o", "{out}.jsonl"],
     "filter --valid": ["filter", "{in}", "--valid", "--count"],
     "dedupe": ["dedupe", "{in}", "-o", "{out}.jsonl"],
+    "dedupe (distinct)": ["dedupe", "{distinct}", "-o", "{out}.jsonl"],
     "rules infer": ["rules", "infer", "{in}"],
     "view": ["view", "{in}", "-r", "{last}", "-o", "{out}.html"],
+    "audit --html": ["audit", "-q", "-j", "1", "{in}", "--html", "{out}-report"],
     "convert jsonl": ["convert", "{in}", "-o", "{out}.jsonl", "--form", "canonical"],
     "convert tln": ["convert", "{in}", "-o", "{out}.tln"],
     "convert openspiel": ["convert", "{in}", "-o", "{out}.openspiel", "--allow-loss"],
@@ -67,12 +72,43 @@ COMMANDS: dict[str, list[str]] = {
     "convert parquet": ["convert", "{in}", "-o", "{out}.parquet", "--allow-loss"],
 }
 """The command lines: ``{in}`` is the archive, ``{out}`` a file in a temporary folder, ``{last}``
-the number of the archive's last record."""
+the number of the archive's last record, ``{distinct}`` an archive of as many bytes of distinct
+one-hand records (``distinct_archive``), for what remembers every record."""
+
+
+def distinct_archive(size: int) -> Path:
+    """One-hand Oh Hell records, about 1.4 KB each, every one a game of its own: the 2,000 records
+    of ``tricklog generate oh_hell --hands 1 --seed 3``, repeated to ``size`` bytes with the first
+    player's name numbered in each copy (``Anna 1``, ``Anna 2``, ...), cached in bench/out/. The
+    archive ``archive`` builds repeats 500 records, so ``dedupe`` would remember only 500."""
+    path = OUT / f"distinct-{size // MB}mb.jsonl"
+    if path.exists():
+        return path
+    base = OUT / "distinct-base.jsonl"
+    if not base.exists():
+        argv = [*tricklog_argv(), "generate", "oh_hell", "-n", "2000", "--hands", "1"]
+        subprocess.run([*argv, "--seed", "3", "-o", str(base)], check=True)
+    lines = [line for line in base.read_bytes().splitlines() if line.strip()]
+    print(f"building {path.name} ...", file=sys.stderr, flush=True)
+    temporary = path.with_suffix(".tmp")
+    written = count = 0
+    with temporary.open("wb") as out:
+        while written < size:
+            line = lines[count % len(lines)]
+            line = line.replace(b'"name":"Anna"', b'"name":"Anna %d"' % count, 1) + b"\n"
+            out.write(line)
+            written += len(line)
+            count += 1
+    temporary.rename(path)
+    return path
 
 
 def measure(
     name: str, command: list[str], path: Path, last: int, folder: Path
 ) -> dict[str, object]:
+    if "{distinct}" in command:
+        distinct = distinct_archive(path.stat().st_size)
+        command = [str(distinct) if a == "{distinct}" else a for a in command]
     args = [
         a.replace("{in}", str(path))
         .replace("{out}", str(folder / "out"))
@@ -91,7 +127,7 @@ def measure(
         wall = time.perf_counter() - start
         user, system, rss_kib = measured.read().split()[-3:]
     for written in folder.iterdir():
-        written.unlink()
+        shutil.rmtree(written) if written.is_dir() else written.unlink()
     if done.returncode not in (0, 1):
         error = done.stderr.decode(errors="replace").strip()[-1000:]
         raise SystemExit(

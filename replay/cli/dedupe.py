@@ -33,7 +33,7 @@ def identity(data: bytes) -> tuple[bytes, str | None]:
 
     decoded = decode(data)
     if isinstance(decoded, list):
-        return b"text:" + hashlib.sha256(data.strip()).digest(), None
+        return hashlib.sha256(b"text:" + data.strip()).digest(), None  # apart from any record's
     digest = record_hash(decoded)
     return bytes.fromhex(digest), digest
 
@@ -72,10 +72,11 @@ def dedupe(
     """
     from records.io import ReadFailure, iter_entries
     from records.output import open_output
+    from records.seen import FirstSeen
     from replay.cli.terminal import printable
 
     report = sys.stderr if output == "-" else sys.stdout
-    first: dict[bytes, str] = {}
+    first = FirstSeen()  # about 36 bytes a distinct record
     read = repeated = 0
     failed = False
     with open_output(output) as stream:
@@ -91,9 +92,8 @@ def dedupe(
                 continue
             read += 1
             key, digest = identity(item.data)
-            seen = first.get(key)
+            seen = first.first(key, item.file, item.line)
             if seen is None:
-                first[key] = item.where
                 stream.write(record_line(item.data))
                 continue
             repeated += 1
