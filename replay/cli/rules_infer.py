@@ -59,8 +59,11 @@ def infer(
     from replay.infer import infer as run
 
     code = Exit.OK
-    found: list[dict[str, Any]] = []
+    records = fitted = 0
     unreadable: list[dict[str, str]] = []
+    as_json = output is OutputFormat.JSON
+    if as_json:  # streamed, a record at a time: memory holds one record, whatever the archive
+        sys.stdout.write('{"command": "rules infer", "records": [')
     for item in reads(inputs):
         if isinstance(item, ReadFailure):
             typer.echo(f"error: {printable(item.file)}: {printable(item.message)}", err=True)
@@ -69,25 +72,23 @@ def infer(
             continue
         if item.record is None:
             first = item.problems[0].message if item.problems else "unreadable"
-            found.append({"source": item.source, "error": f"not a record: {first}"})
+            found: dict[str, Any] = {"source": item.source, "error": f"not a record: {first}"}
             _say(output, printable(f"FAIL {item.source}  not a record: {first}") + "\n")
             code = max(code, Exit.PROBLEMS)
-            continue
-        inference = run(item.record)
-        found.append({"source": item.source, **inference.to_dict()})
-        _say(output, _text(item.source, inference))
-        if not inference.stated.consistent:  # a problem under its own rules, as audit says
-            code = max(code, Exit.PROBLEMS)
-    if output is OutputFormat.JSON:
-        fitted = sum(1 for r in found if r.get("fitting_presets"))
-        summary = {"records": len(found), "fitted": fitted, "unfitted": len(found) - fitted}
-        document = {
-            "command": "rules infer",
-            "records": found,
-            "unreadable": unreadable,
-            "summary": summary,
-        }
-        sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+        else:
+            inference = run(item.record)
+            found = {"source": item.source, **inference.to_dict()}
+            _say(output, _text(item.source, inference))
+            if not inference.stated.consistent:  # a problem under its own rules, as audit says
+                code = max(code, Exit.PROBLEMS)
+        fitted += bool(found.get("fitting_presets"))
+        if as_json:
+            sys.stdout.write(", " * bool(records) + json.dumps(found, ensure_ascii=False))
+        records += 1
+    if as_json:
+        summary = {"records": records, "fitted": fitted, "unfitted": records - fitted}
+        rest = json.dumps({"unreadable": unreadable, "summary": summary}, ensure_ascii=False)
+        sys.stdout.write("], " + rest[1:] + "\n")
     return code
 
 
