@@ -44,6 +44,7 @@ COMMANDS: dict[str, list[str]] = {
     "audit": ["audit", "-q", "-j", "1", "{in}"],
     "audit -j 2": ["audit", "-q", "-j", "2", "{in}"],
     "audit --format jsonl": ["audit", "--format", "jsonl", "-j", "1", "{in}"],
+    "audit --format json": ["audit", "--format", "json", "-j", "1", "{in}"],
     "show": ["show", "{in}"],
     "show -r": ["show", "{in}", "-r", "{last}"],
     "summarize": ["summarize", "{in}", "--by", "player"],
