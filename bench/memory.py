@@ -71,6 +71,15 @@ COMMANDS: dict[str, list[str]] = {
         "--allow-loss",
     ],
     "convert parquet": ["convert", "{in}", "-o", "{out}.parquet", "--allow-loss"],
+    "convert parquet actions": [
+        "convert",
+        "{in}",
+        "-o",
+        "{out}.parquet",
+        "--form",
+        "actions",
+        "--allow-loss",
+    ],
 }
 """The command lines: ``{in}`` is the archive, ``{out}`` a file in a temporary folder, ``{last}``
 the number of the archive's last record, ``{distinct}`` an archive of as many bytes of distinct

@@ -29,12 +29,14 @@ from replay.export.tables import TABLES, Column, Header, Row, table_stream
 __all__ = ["FORMS", "ROW_GROUP", "decode", "write"]
 
 FORMS = TABLES
-ROW_GROUP = 8_192
+ROW_GROUP = 4_096
 """Rows per row group: what is held in memory at once. The command with pyarrow and the engines
-loaded takes about 90 MB before the first row (pyarrow alone some 50 MB); 5 MB of Oh Hell
-records (230 records, 95,680 actions) convert to actions in about 98 MB at this size, 103 MB
-at 16,384 rows, 140 MB at 65,536 rows, and 390 MB when every row was held (bench/memory.py
-measures every command on 1 GB; the command runs pyarrow on the system allocator, app.main)."""
+loaded takes about 90 MB before the first row (pyarrow alone some 50 MB), and the peak creeps
+up with the input, faster for larger groups: 100 MB of Oh Hell records convert to the hands
+table in 96 MB at this size, 100 MB at 8,192 rows (111 MB on 1 GB), 120 MB at 32,768; 5 MB to
+actions in 98 MB at 8,192 rows, 103 MB at 16,384, 140 MB at 65,536, and 390 MB when every row
+was held (bench/memory.py measures every command on 1 GB; the command runs pyarrow on the
+system allocator, app.main)."""
 _SPOOL = 1 << 20
 """Bytes of rows set aside held in memory before they go to a temporary file on disk."""
 _LOW, _HIGH = -(1 << 63), 1 << 63
