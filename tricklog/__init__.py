@@ -58,9 +58,14 @@ report with ``malformed`` problems everywhere else.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
+try:
+    __version__ = importlib.metadata.version("tricklog")
+    """The installed version (pyproject.toml's, from the package's metadata)."""
+except importlib.metadata.PackageNotFoundError:  # run from a source tree never installed
+    __version__ = "0+unknown"
 
 if TYPE_CHECKING:
     from records.formats.convert import convert

@@ -27,9 +27,9 @@ from replay.cli.rules_cmd import rules_app
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show
 from replay.cli.summarize import summarize
-from replay.cli.terminal import printable
 from replay.cli.validate import validate
 from replay.cli.view import view
+from replay.text import printable
 
 app = App(
     name="tricklog",
@@ -54,9 +54,13 @@ app = App(
 
 def _version(value: bool) -> None:
     if value:
-        from tricklog import __version__
+        from importlib.metadata import PackageNotFoundError, version
 
-        typer.echo(f"tricklog {__version__}")
+        try:
+            installed = version("tricklog")  # the package's metadata: replay never imports tricklog
+        except PackageNotFoundError:
+            installed = "0+unknown"
+        typer.echo(f"tricklog {installed}")
         raise typer.Exit(Exit.OK)
 
 

@@ -17,7 +17,7 @@ from records.formats.registry import FORMATS
 from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import FormatOption, OutputFormat, RawCsvOption
-from replay.cli.terminal import printable
+from replay.text import printable
 
 if TYPE_CHECKING:
     from records.formats.convert import Conversion

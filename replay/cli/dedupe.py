@@ -73,7 +73,7 @@ def dedupe(
     from records.io import ReadFailure, iter_entries
     from records.output import open_output
     from records.seen import FirstSeen
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     report = sys.stderr if output == "-" else sys.stdout
     first = FirstSeen()  # about 36 bytes a distinct record

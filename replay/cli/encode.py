@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from replay.cli.terminal import int_text, unicode_safe
+from replay.text import int_text, unicode_safe
 
 
 def json_bytes(value: Any) -> bytes:

@@ -250,7 +250,7 @@ def filter_records(
     )
     from records.io import Entry, iter_entries
     from records.output import open_output
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     matched, failed = 0, False
     with nullcontext(None) if count else open_output(output) as stream:
@@ -276,8 +276,8 @@ def _check_names(game: str | None, preset: str | None, problem: str | None) -> N
     """A usage error for a preset or a problem code no record can name (no record could match),
     with the nearest name tricklog knows."""
     from records.suggest import closest
-    from replay.cli.terminal import printable
     from replay.registry import GAMES
+    from replay.text import printable
 
     def unknown(what: str, name: str, names: list[str], listed: str) -> typer.BadParameter:
         meant = closest(name, names)
@@ -303,7 +303,7 @@ def _check_names(game: str | None, preset: str | None, problem: str | None) -> N
 def _report_failure(item: Any) -> bool:
     """Say on stderr that an input is unreadable; whether ``item`` was such a failure."""
     from records.io import ReadFailure
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     if not isinstance(item, ReadFailure):
         return False

@@ -11,8 +11,8 @@ import typer
 from records.output import open_output, suffixes
 from replay.cli.exit_codes import Exit
 from replay.cli.options import PRESETS, GameArgument, complete_preset, in_range
-from replay.cli.terminal import printable
 from replay.registry import GAMES
+from replay.text import printable
 
 MAX_COUNT = 1_000_000_000
 """The most records one run writes (``-n``)."""

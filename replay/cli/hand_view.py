@@ -25,8 +25,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from replay.cli.reporters import describe
-from replay.cli.terminal import plain, printable
 from replay.registry import GAMES
+from replay.text import plain, printable
 
 if TYPE_CHECKING:
     from records.cards import Deck

@@ -44,7 +44,7 @@ def expand(help_text: str) -> str:
 
 def check_game(value: str | None) -> str | None:
     """The callback of a game argument: a usage error that lists the games."""
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     if value is not None and value not in GAMES:
         raise typer.BadParameter(f"unknown game {printable(value)}; expected one of {GAME_NAMES}")

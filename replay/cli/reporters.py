@@ -34,9 +34,10 @@ from records.io import ReadFailure
 from records.problems import Problem
 from records.words import number_of
 from replay.cli.encode import json_bytes
-from replay.cli.terminal import console, plain, printable
+from replay.cli.terminal import console
 from replay.report import ClaimStatus, HandReport, RecordReport
 from replay.summary import Summary
+from replay.text import plain, printable
 
 Segments = tuple[tuple[str, str], ...]
 """One line of text as (text, style) pieces, for ``rich.text.Text.assemble``."""

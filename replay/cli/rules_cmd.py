@@ -14,8 +14,8 @@ from replay.cli.exit_codes import Exit
 from replay.cli.help import App, HelpGroup
 from replay.cli.options import FormatOption, GameArgument, OutputFormat, complete_preset
 from replay.cli.rules_infer import infer
-from replay.cli.terminal import printable
 from replay.registry import GAMES
+from replay.text import printable
 
 
 def rules(

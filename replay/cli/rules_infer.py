@@ -15,7 +15,7 @@ import typer
 
 from replay.cli.exit_codes import Exit
 from replay.cli.options import FormatOption, OutputFormat
-from replay.cli.terminal import printable
+from replay.text import printable
 
 if TYPE_CHECKING:
     from records.problems import Problem

@@ -18,7 +18,7 @@ import typer
 from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.options import in_range
-from replay.cli.terminal import printable
+from replay.text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console

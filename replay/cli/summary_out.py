@@ -48,7 +48,7 @@ def check_sort(sort: str | None) -> str | None:
     """Why ``--sort`` cannot be used, None when it can."""
     if sort is None or sort in columns():
         return None
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     hint = ""
     if sort in ("score", "mean_score"):
@@ -122,7 +122,7 @@ def _exit(summary: Summary) -> Exit:
 
 
 def _failures(summary: Summary) -> None:
-    from replay.cli.terminal import printable
+    from replay.text import printable
 
     for failure in summary.unreadable:
         print(f"error: {printable(failure.file)}: {printable(failure.message)}", file=sys.stderr)
@@ -133,8 +133,8 @@ def _failures(summary: Summary) -> None:
 def _notes(summary: Summary) -> None:
     """The notes on names, on standard error: look-alikes, one name at several seats."""
     from replay.cli.summary_tables import shown_name
-    from replay.cli.terminal import printable
     from replay.summarize.names import WHY
+    from replay.text import printable
 
     alike, complete = summary.lookalikes()
     for group in alike:
@@ -213,7 +213,7 @@ def present(summary: Summary, keys: Iterable[str]) -> list[str]:
 
 def _text(value: Any) -> str:
     """A value as one exact cell of text: digits, ``n/d``, a figure's digits, or empty."""
-    from replay.cli.terminal import int_text
+    from replay.text import int_text
 
     if value is None:
         return ""

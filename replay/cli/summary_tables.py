@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from records.words import number_of
-from replay.cli.terminal import int_text, printable
 from replay.summarize.games import GAME_STATS
 from replay.summarize.names import WHY
 from replay.summarize.numbers import fixed, ratio
+from replay.text import int_text, printable
 
 if TYPE_CHECKING:
     from replay.summarize import Summary

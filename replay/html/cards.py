@@ -18,7 +18,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from replay.cli.terminal import plain, printable
+from replay.text import plain, printable
 
 if TYPE_CHECKING:
     from records.cards import Deck

@@ -19,8 +19,8 @@ from typing import Any
 
 import orjson
 
-from replay.cli.terminal import printable
 from replay.html.render import GENERATOR
+from replay.text import printable
 
 __all__ = ["MANIFEST", "Manifest", "refusal"]
 

@@ -27,7 +27,6 @@ import msgspec
 from records.problems import Kind, Problem
 from records.rulebook import preset_values
 from replay.check import steps
-from replay.cli.terminal import plain, printable
 from replay.html.cards import Cards, CardView
 from replay.html.views import (
     ClaimCell,
@@ -51,6 +50,7 @@ from replay.steps import (
     RecordSettled,
     RecordStarted,
 )
+from replay.text import plain, printable
 from replay.tricks import Duty, PlayDuty, Trick
 
 __all__ = ["PAGE_HANDS", "HandView", "PageView", "ProblemView", "build_page", "hand_ranges"]

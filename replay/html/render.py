@@ -17,9 +17,9 @@ from typing import Any
 import jinja2
 
 from records.words import number_of
-from replay.cli.terminal import plain, printable
 from replay.html.chart import chart
 from replay.html.views import PageView
+from replay.text import plain, printable
 
 __all__ = ["IndexEntry", "render_index", "render_page"]
 

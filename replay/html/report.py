@@ -33,12 +33,12 @@ from records.io import ReadFailure
 from records.output import OutputError, open_output
 from records.words import number_of
 from replay.check import check_paths
-from replay.cli.terminal import printable
 from replay.html.manifest import MANIFEST, Manifest, refusal
 from replay.html.page import PAGE_HANDS, build_page
 from replay.html.render import GENERATOR, render_index, render_page
 from replay.html.views import PageView
 from replay.report import RecordReport
+from replay.text import printable
 
 __all__ = ["Page", "ReportFolder", "page_of", "write_report"]
 

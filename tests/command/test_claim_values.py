@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from replay.cli.terminal import plain
+from replay.text import plain
 from tests.conftest import FIXTURES
 
 MELDS = next((FIXTURES / "pinochle" / "invalid").glob("melds.mismatch--*.json"))

@@ -17,9 +17,9 @@ from records.io import ReadFailure
 from records.problems import Kind, Problem
 from replay.cli.encode import json_bytes
 from replay.cli.reporters import JsonReporter, TextReporter
-from replay.cli.terminal import printable
 from replay.report import RecordReport
 from replay.summary import Summary
+from replay.text import printable
 from tests.command import processes
 from tests.conftest import FIXTURES
 
