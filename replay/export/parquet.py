@@ -29,14 +29,16 @@ from replay.export.tables import TABLES, Column, Header, Row, table_stream
 __all__ = ["FORMS", "ROW_GROUP", "decode", "write"]
 
 FORMS = TABLES
-ROW_GROUP = 4_096
-"""Rows per row group: what is held in memory at once. The command with pyarrow and the engines
-loaded takes about 90 MB before the first row (pyarrow alone some 50 MB), and the peak creeps
-up with the input, faster for larger groups: 100 MB of Oh Hell records convert to the hands
-table in 96 MB at this size, 100 MB at 8,192 rows (111 MB on 1 GB), 120 MB at 32,768; 5 MB to
-actions in 98 MB at 8,192 rows, 103 MB at 16,384, 140 MB at 65,536, and 390 MB when every row
-was held (bench/memory.py measures every command on 1 GB; the command runs pyarrow on the
-system allocator, app.main)."""
+ROW_GROUP = 8_192
+"""Rows per row group: what is held in memory at once, besides the file's footer, which pyarrow
+holds until the end (about 20 to 30 KB a group of the hands table, statistics or not). The
+command with pyarrow and the engines loaded takes about 90 MB before the first row (pyarrow
+alone some 50 MB). The hands table of 1 GB of Oh Hell records (3.1 million rows) peaks at
+111 MB with groups of this size and 119 MB with 4,096 rows (more groups in the footer); of
+100 MB at 100 MB here, 96 MB at 4,096 rows, 120 MB at 32,768. 5 MB to actions: 98 MB here,
+103 MB at 16,384 rows, 140 MB at 65,536, and 390 MB when every row was held (bench/memory.py;
+the command runs pyarrow on the system allocator, app.main). Beyond about 1 GB of records a
+Parquet output passes the 100 MB the other commands keep to."""
 _SPOOL = 1 << 20
 """Bytes of rows set aside held in memory before they go to a temporary file on disk."""
 _LOW, _HIGH = -(1 << 63), 1 << 63
