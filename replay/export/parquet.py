@@ -29,16 +29,20 @@ from replay.export.tables import TABLES, Column, Header, Row, table_stream
 __all__ = ["FORMS", "ROW_GROUP", "decode", "write"]
 
 FORMS = TABLES
-ROW_GROUP = 8_192
-"""Rows per row group: what is held in memory at once, besides the file's footer, which pyarrow
-holds until the end (about 20 to 30 KB a group of the hands table, statistics or not). The
-command with pyarrow and the engines loaded takes about 90 MB before the first row (pyarrow
-alone some 50 MB). The hands table of 1 GB of Oh Hell records (3.1 million rows) peaks at
-111 MB with groups of this size and 119 MB with 4,096 rows (more groups in the footer); of
-100 MB at 100 MB here, 96 MB at 4,096 rows, 120 MB at 32,768. 5 MB to actions: 98 MB here,
-103 MB at 16,384 rows, 140 MB at 65,536, and 390 MB when every row was held (bench/memory.py;
-the command runs pyarrow on the system allocator, app.main). Beyond about 1 GB of records a
-Parquet output passes the 100 MB the other commands keep to."""
+ROW_GROUP = 16_384
+"""Rows per row group, built of ``_BATCH``-row Arrow batches: what is held at once is a batch of
+Python rows and the group as Arrow columns. The command with pyarrow and the engines loaded
+takes about 90 MB before the first row (pyarrow alone some 50 MB), and the peak creeps up with
+the input, by something pyarrow or the allocator keeps that we have not pinned down (not the
+footer: 350 KB for 1 GB). The hands table of 1 GB of Oh Hell records (2.4 million rows, 146
+groups): 106 MB at this size, 110 MB at 8,192 rows; before the batches, 111 MB at 8,192 and
+119 MB at 4,096 rows. 100 MB of records: 97 MB (bench/memory.py; the command runs pyarrow on
+the system allocator, app.main). Beyond a few hundred MB of records a Parquet output passes the
+100 MB the other commands keep to."""
+_BATCH = 1_024
+"""Rows made into Arrow columns at a time: a group is built of such batches, so that what is
+held as Python rows (about 1 KB a row) is a batch, and the group itself is held as Arrow holds
+it (some 100 bytes a row)."""
 _SPOOL = 1 << 20
 """Bytes of rows set aside held in memory before they go to a temporary file on disk."""
 _LOW, _HIGH = -(1 << 63), 1 << 63
@@ -84,7 +88,8 @@ def _is_int64(value: Any) -> bool:
 
 
 def _groups(spool: IO[bytes]) -> Iterator[list[Row]]:
-    """The rows set aside, ``ROW_GROUP`` at a time."""
+    """The rows set aside, ``_BATCH`` (or ``ROW_GROUP``, if fewer) at a time."""
+    size = min(_BATCH, ROW_GROUP)
     group: list[Row] = []
     while True:
         try:
@@ -92,9 +97,9 @@ def _groups(spool: IO[bytes]) -> Iterator[list[Row]]:
         except EOFError:
             break
         group += rows
-        while len(group) >= ROW_GROUP:
-            yield group[:ROW_GROUP]
-            del group[:ROW_GROUP]
+        while len(group) >= size:
+            yield group[:size]
+            del group[:size]
     if group:
         yield group
 
@@ -110,6 +115,8 @@ def _parquet(
     schema = pa.schema([(c.name, types[kind]) for c, kind in zip(columns, kinds, strict=True)])
     sink = _Sink()
     writer = pq.ParquetWriter(sink, schema)
+    pending: list[Any] = []  # Arrow batches of the group being made: compact, unlike the rows
+    held = 0
     try:
         for group in groups:
             arrays = []
@@ -118,8 +125,14 @@ def _parquet(
                 if kind is not column.kind:  # a column of values not all of its type: text
                     values = [None if v is None else _text(v) for v in values]
                 arrays.append(pa.array(values, type=types[kind]))
-            writer.write_table(pa.Table.from_arrays(arrays, schema=schema))
-            yield sink.take()
+            pending.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
+            held += len(group)
+            if held >= ROW_GROUP:
+                writer.write_table(pa.Table.from_batches(pending, schema=schema), held)
+                pending, held = [], 0
+                yield sink.take()
+        if pending:
+            writer.write_table(pa.Table.from_batches(pending, schema=schema), held)
     finally:
         writer.close()
     yield sink.take()

@@ -110,7 +110,7 @@ def test_memory_does_not_grow_with_the_input() -> None:
     groups of 256), in a process of its own (what other tests loaded and left would blur it):
     the rows of every record were held until the end, four times as many for four times the
     records; now a group, the same for both. (What grows is the file's footer, which lists
-    every group; a group is 8,192 rows in use.)"""
+    every group; a group is 16,384 rows in use.)"""
     run = subprocess.run(
         [sys.executable, "-c", _PEAKS], capture_output=True, text=True, check=False, cwd=ROOT
     )
