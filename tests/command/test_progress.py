@@ -30,13 +30,8 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return mixed_archive(tmp_path_factory.mktemp("progress") / "games.jsonl", valid_only=True)
 
 
-def _on_a_terminal(*args: str | Path) -> tuple[bytes, bytes, int]:
-    """(stdout, what the terminal on stderr received, exit code)."""
-    master, slave = pty.openpty()
-    env = processes.environment(COLUMNS="160")
-    argv = [*processes.COMMAND, *map(str, args)]
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave, env=env)
-    os.close(slave)
+def _drain(master: int) -> list[bytes]:
+    """Everything the terminal's master side receives until the other end is closed; closes it."""
     received = []
     while True:
         try:
@@ -47,6 +42,17 @@ def _on_a_terminal(*args: str | Path) -> tuple[bytes, bytes, int]:
             break
         received.append(data)
     os.close(master)
+    return received
+
+
+def _on_a_terminal(*args: str | Path) -> tuple[bytes, bytes, int]:
+    """(stdout, what the terminal on stderr received, exit code)."""
+    master, slave = pty.openpty()
+    env = processes.environment(COLUMNS="160")
+    argv = [*processes.COMMAND, *map(str, args)]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    received = _drain(master)
     assert process.stdout is not None
     out = process.stdout.read()
     return out, b"".join(received), process.wait(timeout=120)
@@ -111,16 +117,7 @@ def _terminal(columns: int, *args: str | Path, **env: str) -> tuple[str, int]:
     argv = [*processes.COMMAND, *map(str, args)]
     process = subprocess.Popen(argv, stdout=slave, stderr=slave, env=environment)
     os.close(slave)
-    received = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # the other end is closed
-            break
-        if not data:
-            break
-        received.append(data)
-    os.close(master)
+    received = _drain(master)
     return b"".join(received).decode(errors="replace"), process.wait(timeout=120)
 
 
