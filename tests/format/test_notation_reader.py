@@ -23,6 +23,7 @@ from records.parse import dumps, parse
 from replay.registry import GAMES
 from tests.conftest import FIXTURES
 from tests.format.test_limits import Endless
+from tests.format.test_notation import _problems
 
 HEAD = '[Game "oh_hell"]\n[Id "x"]\n[Rules "openspiel"]\n[Player 0 "A"]\n'
 SMALL = ReadLimits(record_bytes=64 * 1024)
@@ -32,15 +33,6 @@ LIMIT = "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES); stopped reading"
 def _read(data: bytes | io.RawIOBase, limits: ReadLimits = SMALL) -> list[Draft | ReadFailure]:
     stream = io.BytesIO(data) if isinstance(data, bytes) else io.BufferedReader(data)
     return list(drafts(stream, "t.tln", limits))
-
-
-def _problems(text: str) -> list[tuple[int | None, int | None, str, str]]:
-    return [
-        (p.line, p.column, p.code, p.message)
-        for read in notation.loads(text)
-        for p in read.problems
-        if isinstance(p, SourceProblem)
-    ]
 
 
 def _text(seed: int = 1, game: str = "oh_hell", hands: int | None = None) -> str:
