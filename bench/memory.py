@@ -137,7 +137,10 @@ def measure(
         wall = time.perf_counter() - start
         user, system, rss_kib = measured.read().split()[-3:]
     for written in folder.iterdir():
-        shutil.rmtree(written) if written.is_dir() else written.unlink()
+        if written.is_dir():
+            shutil.rmtree(written)  # audit --html's report folder
+        else:
+            written.unlink()
     if done.returncode not in (0, 1):
         error = done.stderr.decode(errors="replace").strip()[-1000:]
         raise SystemExit(
