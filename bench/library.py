@@ -10,8 +10,9 @@ and falls back to today's; once the old one is gone, dropping the fallback is th
 * ``PYDANTIC_PARSE``: bytes to the pydantic model, no replay (``records.io.parse``);
 * ``MSGSPEC_DECODE``: bytes to the msgspec structs of ``records.structs``, once that module and
   a decoder in it exist (probed for: a ``Decoder``, a ``decode`` function or a record type);
-* ``BUILD``: ``compiled`` if the replay's hot path is compiled with mypyc (setup.py), else
-  ``pure``;
+* ``BUILD``: ``pure`` when the replay runs from its Python source, as tricklog always does now;
+  ``compiled`` for an extension module in its place (an older checkout's build, timed through
+  ``PYTHONPATH``);
 * ``openspiel_rules(players, tricks)``: the rules block of the ``openspiel`` preset;
 * ``tricklog_argv()``: the command line that starts ``tricklog``.
 """
@@ -113,13 +114,13 @@ def _module(name: str) -> Any:
 
 
 def _build() -> str:
-    """``compiled`` when the replay's hot path is mypyc-compiled (setup.py), else ``pure``."""
+    """``pure`` when the replay runs from its ``.py`` files, else ``compiled``."""
     tricks = _module("replay.tricks")
     return "pure" if getattr(tricks, "__file__", "").endswith(".py") else "compiled"
 
 
 BUILD = _build()
-"""How the library was built: ``compiled`` (mypyc) or ``pure`` Python."""
+"""How the library runs: ``pure`` Python, or ``compiled`` (an extension module)."""
 PYDANTIC_PARSE = _pydantic_parse()
 """(where it comes from, the function), or None when absent."""
 MSGSPEC_DECODE = _msgspec_decode()

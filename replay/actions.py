@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 __all__ = ["Abandon", "Claim", "Play"]
 
-# ``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
-# ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
+# ``type`` (the record event's kind, the same for every value of a class) is a property.
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,8 +34,7 @@ from replay.steps import (
 )
 from replay.tricks import CardPlay, Trick
 
-# Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups
-# (``Final``: compiled (setup.py), a constant is read from C, not from the module's dict).
+# Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups.
 COMPLETE: Final = HandStatus.COMPLETE
 ABANDONED: Final = HandStatus.ABANDONED
 STOPPED: Final = HandStatus.STOPPED

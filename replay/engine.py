@@ -16,8 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from records.cards import Deck
 from records.problems import Violation
 from replay.tricks import PlayDuty, Trick
@@ -107,9 +105,6 @@ def no_rules_fault(rules: object) -> RulesFault | None:
     return None
 
 
-# A plain Python class even where mypyc compiles this module (setup.py), which cannot build a
-# generic dataclass. Its fields are read once per hand, so this costs nothing.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Engine(Generic[Rules, Table, State]):
     """A game's rules: pure functions of a hand's state, gathered in one value."""

@@ -15,8 +15,6 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from records.problems import Kind, Problem, Violation
 from replay.engine import Engine
 from replay.steps import Claim, HandSettled
@@ -36,8 +34,6 @@ T = TypeVar("T")
 S = TypeVar("S")
 
 
-# Referees and ledgers are subclassed per game, and may be by code mypyc did not compile.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Ledger:
     """What a sitting carries from one hand to the next besides the running totals (a pot, a
     kitty). The base carries nothing."""
@@ -58,7 +54,6 @@ class Ledger:
         return ()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Referee(Generic[R, T, S]):
     """The record-facing half of a game; subclass it per game."""
 

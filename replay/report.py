@@ -173,27 +173,6 @@ class RecordReport:
     record: Any = field(default=None, repr=False, compare=False)
     """The record checked, as decoded (None for one that does not parse): for ``hash``."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        source: str,
-        record_id: str | None = None,
-        game: str | None = None,
-        players: list[str] | None = None,
-        problems: list[Problem] | None = None,
-        hands: list[HandReport] | None = None,
-        totals: list[int] | None = None,
-        winners: list[int] | None = None,
-        claims: list[ClaimCheck] | None = None,
-        record: Any = None,
-    ) -> None:
-        self.source, self.record_id, self.game = source, record_id, game
-        self.players = [] if players is None else players
-        self.problems = [] if problems is None else problems
-        self.hands = [] if hands is None else hands
-        self.totals, self.winners = totals, winners
-        self.claims = [] if claims is None else claims
-        self.record = record
-
     @property
     def valid(self) -> bool:
         return not self.problems

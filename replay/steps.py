@@ -91,9 +91,7 @@ def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimC
 
 @dataclass(slots=True)
 class Claim:
-    """A value the record claims beside the value replay computed, not yet compared (a class,
-    not a named tuple: every hand makes several, and compiled (setup.py) a class is built in C,
-    a named tuple by its Python ``__new__``).
+    """A value the record claims beside the value replay computed, not yet compared.
 
     ``per_seat`` claims are lists indexed by seat (entries may be None: not claimed);
     ``computed`` is None where replay could not compute the value.
@@ -120,24 +118,6 @@ class Claim:
     A value that follows from the record's own numbers is no problem even where it differs from
     the recomputation: that difference is reported once, where it starts."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        name: str,
-        pointer: str,
-        recorded: Any,
-        computed: Any,
-        per_seat: bool = True,
-        code: str | None = None,
-        message: Callable[[Any, Any], str] | None = None,
-        hint: Callable[[Any], str | None] | None = None,
-        listed: bool = True,
-        show_missing: bool = False,
-        follows: Basis | Chain | None = None,
-    ) -> None:
-        self.name, self.pointer, self.recorded, self.computed = name, pointer, recorded, computed
-        self.per_seat, self.code, self.message, self.hint = per_seat, code, message, hint
-        self.listed, self.show_missing, self.follows = listed, show_missing, follows
-
 
 @dataclass(slots=True)
 class RecordStarted:
@@ -147,9 +127,6 @@ class RecordStarted:
     record_id: str
     players: list[str]
     """Player names by seat."""
-
-    def __init__(self, game: str, record_id: str, players: list[str]) -> None:
-        self.game, self.record_id, self.players = game, record_id, players
 
 
 @dataclass(slots=True)
@@ -163,16 +140,13 @@ class HandStarted:
     deal: Sequence[Sequence[str]]
     """Each seat's cards as recorded."""
 
-    def __init__(self, index: int, number: int, dealer: int, deal: Sequence[Sequence[str]]) -> None:
-        self.index, self.number, self.dealer, self.deal = index, number, dealer, deal
-
 
 @dataclass(slots=True)
 class ActionApplied:
     """An action the rules accepted, and what it did: values as of that action, which the
     replay never changes after (the driver makes one per action only when asked,
     ``replay.driver.replay(actions=True)``; not frozen: a frozen class's ``__init__`` made
-    such a walk about 45% slower in the pure build)."""
+    such a walk about 45% slower)."""
 
     hand: int
     """The hand's index."""
@@ -198,22 +172,6 @@ class ActionApplied:
     under, as the engine decided it just before (``replay.tricks.PlayDuty``: follow suit, void
     and free, trump, head the trick..., with the cards the seat could play); None
     otherwise."""
-
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        hand: int,
-        index: int,
-        action: Any,
-        seat: int | None,
-        said: str | None,
-        phase: str,
-        trick: tuple[tuple[int, str], ...],
-        to_move: int | None,
-        duty: PlayDuty | None = None,
-    ) -> None:
-        self.hand, self.index, self.action, self.seat = hand, index, action, seat
-        self.said, self.phase, self.trick, self.to_move = said, phase, trick, to_move
-        self.duty = duty
 
 
 @dataclass(slots=True)
@@ -272,39 +230,6 @@ class HandSettled:
     def derivation(self) -> list[str]:
         return self.explain() if self.explain is not None else []
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        index: int,
-        number: int,
-        dealer: int,
-        status: HandStatus,
-        trump: str | None = None,
-        deal: Sequence[Sequence[str]] = (),
-        tricks: list[Trick] | None = None,
-        taken: list[int] | None = None,
-        scores: list[int] | None = None,
-        totals: list[int] | None = None,
-        state: Any = None,
-        settlement: Any = None,
-        claims: list[Claim] | None = None,
-        explain: Callable[[], list[str]] | None = None,
-        notes: list[str] | None = None,
-        audit_notes: Callable[[], list[str]] | None = None,
-        calls: Callable[[], list[tuple[int, str]]] | None = None,
-        checks: list[ClaimCheck] | None = None,
-        claim_notes: list[str] | None = None,
-    ) -> None:
-        self.index, self.number, self.dealer, self.status = index, number, dealer, status
-        self.trump, self.deal = trump, deal
-        self.tricks = [] if tricks is None else tricks
-        self.taken, self.scores, self.totals = taken, scores, totals
-        self.state, self.settlement = state, settlement
-        self.claims = [] if claims is None else claims
-        self.explain = explain
-        self.notes = [] if notes is None else notes
-        self.audit_notes, self.calls, self.checks = audit_notes, calls, checks
-        self.claim_notes = [] if claim_notes is None else claim_notes
-
 
 @dataclass(slots=True)
 class RecordSettled:
@@ -315,16 +240,6 @@ class RecordSettled:
     claims: list[Claim] = field(default_factory=list, repr=False)
     """The record's own claims (final totals, winners), not yet compared."""
     checks: list[ClaimCheck] | None = None
-
-    def __init__(
-        self,
-        totals: list[int] | None,
-        winners: list[int] | None,
-        claims: list[Claim] | None = None,
-        checks: list[ClaimCheck] | None = None,
-    ) -> None:
-        self.totals, self.winners, self.checks = totals, winners, checks
-        self.claims = [] if claims is None else claims
 
 
 Step = (

@@ -421,7 +421,7 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
     """
     hands, strength, trump = play.hands, play.strength, play.trump
     after: tuple[int, ...] = play.after
-    # A list, so that compiled (setup.py) each action is taken by index in C.
+    # A list, so that each action is taken by index.
     listed: list[Any] = actions if isinstance(actions, list) else list(actions)
     trick = play.trick
     cards, seats, size = trick.cards, trick.seats, play.players
@@ -443,7 +443,6 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
         kind: str = action.type
         if kind != "play":
             break
-        # Declared, so that compiled (setup.py) the comparisons and look-ups below are native.
         seat: int = action.seat
         card: str = action.card
         if seat != turn:

@@ -33,9 +33,9 @@ __all__ = [
 
 BYTES_PER_WORKER = 32 * 1024 * 1024
 """The bytes of records that repay a worker's start-up under ``-j 0``: about three seconds of
-checking by the pure-Python build (less by the compiled one) against half a second of CPU to
-start. Two workers on two idle cores check 64 MiB in well under the time of one process; on
-cores busy with other work they cost their start-up and gain nothing (the README's figures)."""
+checking against half a second of CPU to start. Two workers on two idle cores check 64 MiB in
+well under the time of one process; on cores busy with other work they cost their start-up and
+gain nothing (the README's figures)."""
 COMPRESSED_RATIO = 8
 """How many bytes of records a compressed byte is taken to hold when the default counts an
 input's size: less than real archives of records give (gzip 9, zstd 9, xz 13, bzip2 20), so

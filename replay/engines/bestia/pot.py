@@ -80,37 +80,6 @@ class Settlement:
     abandoned: bool = False
     """The hand was abandoned: void, not scored (``void``)."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        rules: BestiaRules,
-        playing: tuple[int, ...],
-        starting_pot: Money,
-        tricks: tuple[int, ...],
-        invitos: tuple[int, ...],
-        pot: Money,
-        shares: tuple[Money, ...],
-        refunds: tuple[int, ...],
-        bestias: tuple[Money, ...],
-        carried: Money,
-        nets: tuple[Money, ...],
-        played: tuple[bool, ...] = (),
-        abandoned: bool = False,
-    ) -> None:
-        setattr_ = object.__setattr__  # (frozen)
-        setattr_(self, "rules", rules)
-        setattr_(self, "playing", playing)
-        setattr_(self, "starting_pot", starting_pot)
-        setattr_(self, "tricks", tricks)
-        setattr_(self, "invitos", invitos)
-        setattr_(self, "pot", pot)
-        setattr_(self, "shares", shares)
-        setattr_(self, "refunds", refunds)
-        setattr_(self, "bestias", bestias)
-        setattr_(self, "carried", carried)
-        setattr_(self, "nets", nets)
-        setattr_(self, "played", played)
-        setattr_(self, "abandoned", abandoned)
-
     @property
     def scores(self) -> tuple[Money, ...] | None:
         """The nets: what the hand is worth to each seat (``replay.engine.Settlement``); None

@@ -228,33 +228,6 @@ class State:
     play: CardPlay | None = None
     """The play of the cards (``replay.tricks``), from the close of the blind round."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        table: Table,
-        dealer: int,
-        turned_up: str,
-        trump: str,
-        hands: list[list[str]],
-        pile: list[str | None],
-        order: tuple[int, ...],
-        decisions: list[str | None],
-        entered: list[int],
-        tricks: list[Trick],
-        tricks_won: list[int],
-        phase: Phase = DECLARE,
-        speaker: int = 0,
-        drawn: int = 0,
-        cursor: int = 0,
-        playing: tuple[int, ...] = (),
-        leader: int = 0,
-        play: CardPlay | None = None,
-    ) -> None:
-        self.table, self.dealer, self.turned_up, self.trump = table, dealer, turned_up, trump
-        self.hands, self.pile, self.order, self.decisions = hands, pile, order, decisions
-        self.entered, self.tricks, self.tricks_won = entered, tricks, tricks_won
-        self.phase, self.speaker, self.drawn, self.cursor = phase, speaker, drawn, cursor
-        self.playing, self.leader, self.play = playing, leader, play
-
     @property
     def rules(self) -> BestiaRules:
         return self.table.rules

@@ -3,8 +3,7 @@
 The engine takes any value with a ``type`` and the fields of the record event of that kind
 (``records.pinochle``); the record's own events do as they are. These build them by hand.
 
-``type`` is a property rather than a ``ClassVar``: compiled by mypyc (setup.py), a dataclass's
-ClassVar reaches ``dataclasses`` as a field with a default, and the fields after it fail.
+``type`` (the record event's kind, the same for every value of a class) is a property.
 """
 
 from __future__ import annotations

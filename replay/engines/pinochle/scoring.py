@@ -47,18 +47,6 @@ class Payment:
     rule: str
     """The rule that set the amount, in a scorer's words."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        payer: int | None,
-        payee: int | None,
-        chips: int,
-        rule: str,
-    ) -> None:
-        object.__setattr__(self, "payer", payer)
-        object.__setattr__(self, "payee", payee)
-        object.__setattr__(self, "chips", chips)
-        object.__setattr__(self, "rule", rule)
-
 
 @dataclass(frozen=True, slots=True)
 class Counters:
@@ -70,18 +58,6 @@ class Counters:
     """The last-trick bonus he earned (0 if an opponent won the last trick)."""
     opponents: int
     """The opponents' card points, for the 250-point check."""
-
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        in_tricks: int,
-        buried: int,
-        last_trick: int,
-        opponents: int,
-    ) -> None:
-        object.__setattr__(self, "in_tricks", in_tricks)
-        object.__setattr__(self, "buried", buried)
-        object.__setattr__(self, "last_trick", last_trick)
-        object.__setattr__(self, "opponents", opponents)
 
     @property
     def total(self) -> int:
@@ -108,32 +84,6 @@ class Settlement:
     """Chips the kitty won (+) or paid (-)."""
     tricks: tuple[int, ...] = ()
     """Tricks each seat took, per seat (the tricks played, however the hand ended)."""
-
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        outcome: Outcome,
-        declarer: int | None,
-        contract: int | None,
-        melds: tuple[ScoredMeld, ...],
-        meld: int,
-        counters: Counters | None,
-        made: bool | None,
-        payments: tuple[Payment, ...],
-        chips: tuple[int, ...],
-        kitty: int,
-        tricks: tuple[int, ...] = (),
-    ) -> None:
-        object.__setattr__(self, "outcome", outcome)
-        object.__setattr__(self, "declarer", declarer)
-        object.__setattr__(self, "contract", contract)
-        object.__setattr__(self, "melds", melds)
-        object.__setattr__(self, "meld", meld)
-        object.__setattr__(self, "counters", counters)
-        object.__setattr__(self, "made", made)
-        object.__setattr__(self, "payments", payments)
-        object.__setattr__(self, "chips", chips)
-        object.__setattr__(self, "kitty", kitty)
-        object.__setattr__(self, "tricks", tricks)
 
     @property
     def count(self) -> int | None:

@@ -250,62 +250,6 @@ class State:
     applied: int = 0
     """Actions applied so far: the position in the hand of the next one."""
 
-    def __init__(  # written out: compiled (setup.py), a dataclass's own __init__ is interpreted
-        self,
-        table: Table,
-        dealer: int,
-        active: tuple[int, ...],
-        hands: list[list[str]],
-        widow: list[str],
-        after: tuple[int, ...] = (),
-        phase: Phase = AUCTION,
-        turn: int = 0,
-        calls: list[tuple[int, int | None]] | None = None,
-        passed: list[int] | None = None,
-        high: int | None = None,
-        declarer: int | None = None,
-        contract: int | None = None,
-        trump: str | None = None,
-        hand18: list[str] | None = None,
-        held18: dict[str, int] | None = None,
-        melds: tuple[ScoredMeld, ...] = (),
-        buried: list[str] | None = None,
-        announced: bool = False,
-        last_bury: int | None = None,
-        lost_card: str | None = None,
-        conceded_by: int | None = None,
-        conceded_in: Phase | None = None,
-        play: CardPlay | None = None,
-        tricks: list[Trick] | None = None,
-        applied: int = 0,
-    ) -> None:
-        self.table = table
-        self.dealer = dealer
-        self.active = active
-        self.hands = hands
-        self.widow = widow
-        self.after = after
-        self.phase = phase
-        self.turn = turn
-        self.calls = [] if calls is None else calls
-        self.passed = [] if passed is None else passed
-        self.high = high
-        self.declarer = declarer
-        self.contract = contract
-        self.trump = trump
-        self.hand18 = [] if hand18 is None else hand18
-        self.held18 = {} if held18 is None else held18
-        self.melds = melds
-        self.buried = buried
-        self.announced = announced
-        self.last_bury = last_bury
-        self.lost_card = lost_card
-        self.conceded_by = conceded_by
-        self.conceded_in = conceded_in
-        self.play = play
-        self.tricks = [] if tricks is None else tricks
-        self.applied = applied
-
     @property
     def rules(self) -> PinochleRules:
         return self.table.rules
