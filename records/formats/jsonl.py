@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from records.formats.base import Loss, pick_form
 from records.formats.json import read as read
-from records.parse import dumps
 
 if TYPE_CHECKING:
     from records.record import Record
@@ -24,6 +23,8 @@ FORMS = ("compact", "canonical")
 
 def write(records: Iterable[Record], form: str | None = None) -> Iterator[bytes | Loss]:
     """Each record on a line of its own."""
+    from records.parse import dumps  # noqa: PLC0415 (the models load to write, not to read)
+
     form = pick_form(form, FORMS)
     for record in records:
         data = dumps(record)

@@ -24,7 +24,6 @@ from records.formats.text.grammar import (
 from records.formats.text.lexer import MAX_NESTING, deeper_than
 from records.formats.text.reader import META
 from records.formats.text.values import field_name, json_text, same, tag_name
-from records.parse import dumps
 from records.problems import pointer
 
 if TYPE_CHECKING:
@@ -40,6 +39,8 @@ _TOO_DEEP = f"the notation reads JSON nested at most {MAX_NESTING} levels deep"
 
 def record_text(record: Record) -> tuple[str, list[Loss]]:
     """The notation of one record (ending with a newline), and what it could not write."""
+    from records.parse import dumps  # noqa: PLC0415 (the models load to write, not to read)
+
     doc = json.loads(dumps(record))  # the standard library keeps integers beyond 64 bits
     writer = _Writer(doc)
     return writer.text(), writer.losses
