@@ -61,6 +61,8 @@ import importlib
 import importlib.metadata
 from typing import TYPE_CHECKING, Any
 
+import replay  # noqa: F401 (its score-sheet formats, csv and parquet, join the registry)
+
 try:
     __version__ = importlib.metadata.version("tricklog")
     """The installed version (pyproject.toml's, from the package's metadata)."""

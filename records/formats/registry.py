@@ -3,13 +3,15 @@
 An entry is data (name, suffixes, a line of description, what the format holds and loses, its
 forms) and the import path of the module that implements it, loaded on first use so that listing
 the formats imports none of them. Adding a format means one module with ``read`` and/or ``write``
-(``records.formats.base``) and one ``Format`` line below; a format whose writer needs a replay
-(a score sheet) lives in ``replay/`` and is listed here by path all the same.
+(``records.formats.base``) and one ``Format`` line below. A format whose writer needs a replay
+(the score sheets, ``csv`` and ``parquet``) lives in ``replay/``, which adds it with ``register``
+when it is imported (``replay.export``): ``records`` never names ``replay``, not even by a string.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from records.formats.base import Reader, Writer
 
-__all__ = ["COMPRESSIONS", "FORMATS", "Format", "by_name", "by_suffix", "sniff"]
+__all__ = ["COMPRESSIONS", "FORMATS", "Format", "by_name", "by_suffix", "register", "sniff"]
 
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zst")
 """Compression suffixes a file name may add (``games.tln.gz``); ``.zst`` needs the
@@ -56,9 +58,13 @@ class Format:
         if self.needs is None:
             return None
         package, extra = self.needs
+        # Found, not imported: pyarrow takes some 40 MB, and a conversion imports it only once
+        # every record has been read (replay.export.parquet), so that the two peaks do not add.
         try:
-            importlib.import_module(package)
-        except ImportError:
+            found = importlib.util.find_spec(package) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
             # tricklog is installed from its clone, not from PyPI: name both ways to get it
             return (
                 f"{self.name} needs {package}: pip install {package}, "
@@ -152,35 +158,19 @@ FORMATS: dict[str, Format] = {
             reads=True,
             writes=False,
         ),
-        Format(
-            "csv",
-            (".csv",),
-            "a score sheet, one row per hand per seat (--form hands), or one row per action "
-            "(--form actions), with recomputed and claimed values in columns apart (docs/csv.md)",
-            "players, hands, bids, the scored values recomputed and as claimed, problems found; "
-            "or every action",
-            "the deal, the rules, metadata, extensions, the record's own claims (and the actions "
-            "or the claims, by table); written only, never read",
-            "replay.export.csv",
-            reads=False,
-            writes=True,
-            forms=("hands", "actions"),
-        ),
-        Format(
-            "parquet",
-            (".parquet",),
-            "the csv tables as Parquet, typed columns (needs the [parquet] extra: pyarrow)",
-            "as csv",
-            "as csv",
-            "replay.export.parquet",
-            reads=False,
-            writes=True,
-            forms=("hands", "actions"),
-            needs=("pyarrow", "parquet"),
-        ),
     )
 }
-"""Every format, by name, in the order ``tricklog convert --list`` shows them."""
+"""Every format, by name, in the order ``tricklog convert --list`` shows them: the record formats
+here, then those that other packages ``register``."""
+
+
+def register(*formats: Format) -> None:
+    """Add ``formats`` to ``FORMATS`` (a package that implements them does, when imported); the
+    same entry again is a no-op, another entry of a name already taken a ``ValueError``."""
+    for fmt in formats:
+        known = FORMATS.setdefault(fmt.name, fmt)
+        if known != fmt:
+            raise ValueError(f"format {fmt.name!r} is already registered")
 
 
 def by_name(name: str) -> Format:
