@@ -29,6 +29,7 @@ from replay.cli.show import show
 from replay.cli.summarize import summarize
 from replay.cli.validate import validate
 from replay.cli.view import view
+from replay.export import arrow
 from replay.text import printable
 
 app = App(
@@ -104,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     # mimalloc, keeps what it freed, about 10 MB that would count against the 100 MB a command
     # may take (bench/memory.py). Read when pyarrow is first imported, which the command does late.
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    arrow.WITHOUT_NUMPY = True  # and without numpy, which its writers here never use
     try:
         environment.check()  # once, the same way for every command, before anything is read
     except ValueError as exc:  # records.limits.SettingError: the message names the variable

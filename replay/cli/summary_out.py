@@ -276,10 +276,10 @@ def _csv(out: IO[str], summary: Summary, keys: list[str], *, raw: bool = False) 
 def _parquet(summary: Summary, keys: list[str], output: str) -> None:
     """Write the groups as Parquet, in row groups of ``BATCH`` (the format registry said
     pyarrow is there)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     from records.output import open_output
+    from replay.export.arrow import pyarrow
+
+    pa, pq = pyarrow()
 
     names = present(summary, keys)
     schema = pa.schema([(name, _arrow_type(summary, keys, name)) for name in names])
@@ -297,8 +297,9 @@ def _parquet(summary: Summary, keys: list[str], output: str) -> None:
 
 def _arrow_type(summary: Summary, keys: list[str], name: str) -> Any:
     """int64 for sums that all fit, decimal128(38, 3) for figures that all fit, else text."""
-    import pyarrow as pa
+    from replay.export.arrow import pyarrow
 
+    pa, _ = pyarrow()
     from replay.summarize.reducer import COLUMNS, PLACES
 
     if name == "key":

@@ -7,7 +7,8 @@ tables of many runs concatenate: Bestia's exact fractions of money are integers 
 ``denominator`` (``replay.export.tables``); a column holding a value not of its type (an amount
 beyond 64 bits) is written as text, as CSV writes it.
 
-Memory is bounded by a row group (``ROW_GROUP`` rows), not by the input: a column's type is
+Memory is bounded by a row group (``ROW_GROUP`` rows) and what pyarrow keeps of each group for
+the footer (about 10 KB a group), not by the records: a column's type is
 known only once every row has been seen, so the rows are first set aside in a temporary file
 (held in memory up to 1 MiB, then on disk), a record at a time, while each column is checked
 against its type; then they are read back and written a row group at a time, each group's
@@ -24,6 +25,7 @@ from typing import IO, Any
 
 from records.formats.base import Loss, pick_form
 from replay.check import decode as decode  # how convert reads JSON for this writer
+from replay.export.arrow import pyarrow
 from replay.export.tables import TABLES, Column, Header, Row, table_stream
 
 __all__ = ["FORMS", "ROW_GROUP", "decode", "write"]
@@ -31,14 +33,12 @@ __all__ = ["FORMS", "ROW_GROUP", "decode", "write"]
 FORMS = TABLES
 ROW_GROUP = 16_384
 """Rows per row group, built of ``_BATCH``-row Arrow batches: what is held at once is a batch of
-Python rows and the group as Arrow columns. The command with pyarrow and the engines loaded
-takes about 90 MB before the first row (pyarrow alone some 50 MB), and the peak creeps up with
-the input, by something pyarrow or the allocator keeps that we have not pinned down (not the
-footer: 350 KB for 1 GB). The hands table of 1 GB of Oh Hell records (2.4 million rows, 146
-groups): 106 MB at this size, 110 MB at 8,192 rows; before the batches, 111 MB at 8,192 and
-119 MB at 4,096 rows. 100 MB of records: 97 MB (bench/memory.py; the command runs pyarrow on
-the system allocator, app.main). Beyond a few hundred MB of records a Parquet output passes the
-100 MB the other commands keep to."""
+Python rows and the group as Arrow columns. pyarrow is imported only once every record has been
+read, and without numpy (``replay.export.arrow``): about 35 MB on top of the 30 MB the command
+holds then. What still grows with the input is what pyarrow keeps of every group written until
+the footer, some 10 KB a group. 1 GB of Oh Hell records (bench/memory.py): the hands table
+(2.4 million rows, 146 groups) 80 MB, the actions table (24 million rows, 1,460 groups) 95 MB;
+groups of three times as many rows took as much (fewer groups to keep, but larger ones)."""
 _BATCH = 1_024
 """Rows made into Arrow columns at a time: a group is built of such batches, so that what is
 held as Python rows (about 1 KB a row) is a batch, and the group itself is held as Arrow holds
@@ -107,9 +107,7 @@ def _groups(spool: IO[bytes]) -> Iterator[list[Row]]:
 def _parquet(
     groups: Iterator[list[Row]], columns: tuple[Column, ...], fits: list[bool]
 ) -> Iterator[bytes]:
-    import pyarrow as pa  # noqa: PLC0415 (an optional extra)
-    import pyarrow.parquet as pq  # noqa: PLC0415 (an optional extra)
-
+    pa, pq = pyarrow()
     types = {int: pa.int64(), bool: pa.bool_(), str: pa.string()}
     kinds = [c.kind if ok else str for c, ok in zip(columns, fits, strict=True)]
     schema = pa.schema([(c.name, types[kind]) for c, kind in zip(columns, kinds, strict=True)])
@@ -130,12 +128,12 @@ def _parquet(
             if held >= ROW_GROUP:
                 writer.write_table(pa.Table.from_batches(pending, schema=schema), held)
                 pending, held = [], 0
-                yield sink.take()
+                yield from sink.take()
         if pending:
             writer.write_table(pa.Table.from_batches(pending, schema=schema), held)
     finally:
         writer.close()
-    yield sink.take()
+    yield from sink.take()
 
 
 def _text(value: Any) -> str:
@@ -165,7 +163,6 @@ class _Sink(io.RawIOBase):
     def tell(self) -> int:
         return self.position
 
-    def take(self) -> bytes:
-        taken = b"".join(self.parts)
-        self.parts.clear()
+    def take(self) -> list[bytes]:
+        taken, self.parts = self.parts, []
         return taken
