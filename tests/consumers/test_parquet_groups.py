@@ -117,3 +117,49 @@ def test_memory_does_not_grow_with_the_input() -> None:
     assert run.returncode == 0, run.stderr
     small, large = map(int, run.stdout.split())
     assert large < small * 1.5, (small, large)  # before: 3.8 times
+
+
+_WITHOUT = """
+import sys
+from replay.export import arrow
+arrow.WITHOUT_NUMPY = {without}
+pa, pq = arrow.pyarrow()
+table = pa.table({{"n": pa.array([1, 2], type=pa.int64())}})
+print("numpy" in sys.modules, table.num_rows, "numpy" not in sys.modules or bool(sys.modules["numpy"]))
+import importlib.util
+print(importlib.util.find_spec("numpy") is not None)
+"""
+
+
+@pytest.mark.parametrize("without", [True, False])
+def test_the_command_imports_pyarrow_without_numpy_a_library_caller_with_it(without: bool) -> None:
+    """The command sets ``WITHOUT_NUMPY`` (15 MB it never uses); pyarrow then works all the same,
+    and numpy can still be imported after. A library caller's pyarrow is as pyarrow makes it."""
+    code = _WITHOUT.format(without=without)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    loaded, rows, usable = result.stdout.split("\n")[0].split()
+    numpy_installed = result.stdout.split("\n")[1] == "True"
+    assert rows == "2" and usable == "True"
+    assert loaded == str(numpy_installed and not without)
+
+
+def test_the_command_writes_parquet_without_numpy(tmp_path: Any) -> None:
+    """``replay.cli.app.main`` sets the flag: after a conversion to Parquet, numpy is not loaded
+    (where it is installed at all), and the file holds the rows."""
+    out = tmp_path / "hands.parquet"
+    fixture = ROOT / "fixtures" / "oh_hell" / "valid" / "default-3p-complete-game.json"
+    code = (
+        "import sys\n"
+        "from replay.cli.app import main\n"
+        f"code = main(['convert', {str(fixture)!r}, '-o', {str(out)!r}, '--allow-loss'])\n"
+        "print(code, 'numpy' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[-2] == "0 False"
+    assert pq.read_table(out).num_rows > 0
