@@ -11,7 +11,7 @@ files must be at the same path on every machine (a shared file system):
   a cluster is best kept as many files (the reports of a shard come back at once, so a large
   compressed file reported as JSON is held whole by the client; ``--output DIR`` is not).
 
-Each shard's task gives what a local run's chunks give (``replay.cli.checking.Batch``: a summary
+Each shard's task gives what a local run's chunks give (``replay.batches.Batch``: a summary
 and the rendered records, and unreadable inputs in their places); the client takes them in input
 order, at most a few per worker at a time, so the report and the exit code are those of a local
 run. With ``--output DIR`` each task writes its shard's records to ``DIR/NNNNN-NAME.jsonl`` itself
@@ -36,7 +36,7 @@ import typer
 from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
 from records.output import open_output
-from replay.cli.checking import check_chunk
+from replay.batches import check_chunk
 from replay.parallel import (
     Shard,
     count_lines,
@@ -48,8 +48,8 @@ from replay.parallel import (
 )
 
 if TYPE_CHECKING:
-    from replay.cli.checking import Batch
-    from replay.cli.reporters import Rendering
+    from replay.batches import Batch
+    from replay.rendering import Rendering
 
 __all__ = ["SHARD_BYTES", "Shard", "dask_results", "plan", "read_shard", "require"]
 

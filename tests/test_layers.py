@@ -79,9 +79,8 @@ def test_replay_never_imports_the_library_facade() -> None:
         assert not [m for m in _imports(path) if m.split(".")[0] == "tricklog"], path
 
 
-KNOWN_CROSSINGS = {"replay/__main__.py", "replay/distributed.py"}
-"""``python -m replay`` is the command itself; the Dask runner still takes the chunk checker from
-the command (to move below it with the reshaping of issue 20)."""
+KNOWN_CROSSINGS = {"replay/__main__.py"}
+"""``python -m replay`` is the command itself."""
 
 
 def test_no_library_module_imports_the_command() -> None:

@@ -1,15 +1,11 @@
 """The loop behind ``validate`` and ``audit``: check records (here, on worker processes, or on a
-Dask cluster), render each where it was checked, and hand the results to a reporter in input
-order.
+Dask cluster), and hand the results to a reporter in input order.
 
-A chunk of records becomes a ``Batch`` (``check_chunk``): the chunk's summary, the rendered
-output of each record that shows (``replay.cli.reporters.render``) and, for ``audit --html``, the
-page of each record with a problem (``replay.html.report``), built from the record the check
-decoded: the input is read once, standard input too. The same function runs in this process
-(``-j 1``, or an input of one chunk), in worker processes (``replay.parallel``, which reads the
-ranges of a large plain file in the workers themselves) and on Dask workers
-(``replay.distributed``), so the output does not depend on where a record was checked. The
-summaries of the batches add up to the run's summary, whose counts give the exit code.
+Each chunk of records is checked and rendered where it is checked (``replay.batches``): in this
+process (``-j 1``, or an input of one chunk), in worker processes (``replay.parallel``, which
+reads the ranges of a large plain file in the workers themselves) or on Dask workers
+(``replay.distributed``). The summaries of the batches add up to the run's summary, whose
+counts give the exit code.
 """
 
 from __future__ import annotations
@@ -20,110 +16,27 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from records.words import number_of
+from replay.batches import Batch, Part, check_work, merge
 from replay.cli.exit_codes import Exit
 
 if TYPE_CHECKING:
-    from records.io import Counted, Entry, ReadFailure
-    from records.limits import ReadLimits
+    from records.io import Counted, ReadFailure
     from replay.cli.progress import Progress
-    from replay.cli.reporters import Rendered, Rendering
-    from replay.html.report import Page, ReportFolder
-    from replay.parallel import Shard, Work
-    from replay.report import RecordReport
-    from replay.summary import Summary
+    from replay.html.report import ReportFolder
+    from replay.rendering import Rendered, Rendering
 
 clock = time.perf_counter
 """The clock of the summary's elapsed time (a test may stop it)."""
 
-WORKER_MODULES = ("replay.cli.checking", "replay.cli.reporters", "replay.check")
+WORKER_MODULES = ("replay.batches", "replay.rendering", "replay.check")
 """What a worker process imports before it is given work."""
 PAGE_MODULES = ("replay.html.report",)
 """And what it imports too when it makes pages (``audit --html``)."""
-
-
-@dataclass(slots=True)
-class Batch:
-    """What checking a chunk of records gives: their summary, what the output shows of them,
-    in order, and the pages of those with problems (``audit --html``)."""
-
-    summary: Summary
-    shown: list[Rendered] = field(default_factory=list)
-    pages: list[Page] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Part:
-    """What checking a worker's work gives: batches (and an unreadable input where reading
-    stopped), and the range of a file that the worker read itself (None for records read
-    here)."""
-
-    items: list[Batch | ReadFailure]
-    shard: Shard | None = None
-
-
-def check_chunk(entries: list[Entry], how: Rendering) -> Batch:
-    """Check and render each record of a chunk (in whatever process runs it).
-
-    The cycle collector is paused for the chunk (records make no reference cycles), and each
-    record's report is dropped inside the pause once it is counted and rendered: resumed, the
-    collector finds nothing young to walk (it would otherwise walk the last report's every
-    object, record after record: a fifth of a command's time)."""
-    from replay.check import check_entry, paused
-    from replay.summary import Summary
-
-    batch = Batch(Summary())
-    audit, detail = how.audit, how.claims_detail
-    with paused():
-        for place, entry in enumerate(entries):
-            report = check_entry(entry, audit=audit, detail=detail)
-            _take(batch, report, place, how)
-            del report  # inside the pause (above)
-    return batch
-
-
-def _take(batch: Batch, report: RecordReport, place: int, how: Rendering) -> None:
-    """Count and render a record's report (and make its page); a record whose rendering fails
-    is counted and shown as a record tricklog failed on, and the run goes on."""
-    from replay.check import debugging, failed
-    from replay.cli.reporters import render
-
-    try:
-        rendered = render(report, how)
-        page = None
-        if how.pages and not report.valid:
-            from replay.html.report import page_of
-
-            page = page_of(report, place)
-    except Exception as exc:  # one record must never end a run
-        if debugging():
-            raise
-        report = failed(report.source, exc)
-        rendered, page = render(report, how), None
-    batch.summary.add(report)
-    if rendered is not None:
-        batch.shown.append(rendered)
-    if page is not None:
-        batch.pages.append(page)
-
-
-def check_work(work: Work, how: Rendering, limits: ReadLimits) -> Part:
-    """Check a chunk of records, or read and check a range of a file (in a worker process)."""
-    from replay.parallel import map_shard
-
-    check = partial(check_chunk, how=how)
-    if isinstance(work, list):
-        return Part([check(work)])
-    return Part(list(map_shard(work, check, limits)), work)
-
-
-def merge(into: Summary, part: Summary) -> None:
-    """Add the counts of ``part`` to ``into`` (``Summary.merge``)."""
-    into.merge(part)
 
 
 def run_check(

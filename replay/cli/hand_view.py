@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from replay.cli.reporters import describe
 from replay.registry import GAMES
+from replay.rendering import describe
 from replay.text import plain, printable
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import typer
 from replay.registry import GAMES
 
 if TYPE_CHECKING:
-    from replay.cli.reporters import Rendering
+    from replay.rendering import Rendering
 
 
 class OutputFormat(StrEnum):
@@ -172,7 +172,7 @@ def rendering(
     explain: bool = False,
 ) -> Rendering:
     """How validate and audit render each record; a usage error for options that contradict."""
-    from replay.cli.reporters import Rendering
+    from replay.rendering import Rendering
 
     if verbose and problems_only:
         raise typer.BadParameter("give -v or --problems-only, not both", param_hint="'-v'")

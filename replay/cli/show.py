@@ -156,7 +156,7 @@ def _show_entry(out: Console, entry: Entry, hand: int | None) -> Exit:
 
     from replay.check import check, decode_entry
     from replay.cli.hand_view import by_seat, hand_lines, seat_name
-    from replay.cli.reporters import describe, label
+    from replay.rendering import describe, label
     from replay.report import RecordReport
 
     decoded = decode_entry(entry)

@@ -184,7 +184,7 @@ def _write(
 
 def _json(stream: IO[bytes], summary: Summary, keys: list[str]) -> None:
     """``summary.to_dict()`` as JSON, its groups written one at a time."""
-    from replay.cli.encode import json_bytes
+    from replay.encode import json_bytes
 
     whole = summary.to_dict(keys=())
     names = list(whole)

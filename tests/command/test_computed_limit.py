@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import replay.check
-import replay.cli.reporters
+import replay.rendering
 import tricklog
 from records.io import dumps
 from records.limits import MAX_INT
@@ -168,14 +168,14 @@ def test_a_run_goes_on_past_a_record_it_fails_on(
     if where == "check":
         monkeypatch.setattr(replay.check, "check", _fail_on("Zoe", replay.check.check))
     else:
-        real = replay.cli.reporters.render
+        real = replay.rendering.render
 
         def render(report, how):  # type: ignore[no-untyped-def]
             if "Zoe" in report.players:
                 raise ValueError("a fault of tricklog's")
             return real(report, how)
 
-        monkeypatch.setattr(replay.cli.reporters, "render", render)
+        monkeypatch.setattr(replay.rendering, "render", render)
     run = tricklog("audit", "-j", "1", "--format", "jsonl", str(archive))
     assert run.code == 3
     found = [json.loads(line) for line in run.out.splitlines()]

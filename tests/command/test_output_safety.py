@@ -15,8 +15,8 @@ import pytest
 
 from records.io import ReadFailure
 from records.problems import Kind, Problem
-from replay.cli.encode import json_bytes
 from replay.cli.reporters import JsonReporter, TextReporter
+from replay.encode import json_bytes
 from replay.report import RecordReport
 from replay.summary import Summary
 from replay.text import printable

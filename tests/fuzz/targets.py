@@ -28,7 +28,7 @@ import orjson
 
 import tricklog
 from replay.cli.app import main
-from replay.cli.encode import json_bytes
+from replay.encode import json_bytes
 from replay.export.cells import FORMULA_STARTS
 from tests.fuzz.corpus import Input
 
@@ -180,7 +180,7 @@ def exercise(item: Input, workdir: Path, commands: Sequence[tuple[str, ...]] | N
 def as_json(value: Any) -> bytes:
     """A report's ``to_dict()`` through orjson; for the two things orjson refuses and a report
     may hold (an integer beyond 64 bits from the record, a file name that is not UTF-8), through
-    the command's own encoder (``replay.cli.encode``), which must then take it."""
+    the command's own encoder (``replay.encode``), which must then take it."""
     try:
         return orjson.dumps(value)
     except orjson.JSONEncodeError as exc:
