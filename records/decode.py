@@ -13,34 +13,19 @@ from typing import Any
 
 import msgspec
 
+from records.bom import MIDDLE_BOM, starts_with_bom
 from records.duplicates import find_duplicates
 from records.limits import too_deep
 from records.problems import Kind, Problem, pointer
 from records.structs import ANY_RECORD
 
-__all__ = ["EXPLAIN_BYTES", "MIDDLE_BOM", "decode", "starts_with_bom"]
+__all__ = ["EXPLAIN_BYTES", "decode"]
 
 EXPLAIN_BYTES = 1 << 20
 """Above this size a refused record is reported with the fast decoder's first error only: the
 models' explanation holds the whole document as Python objects, and much more besides (about
 27 times the record's size: 232 MB of peak memory for an 8.7 MB record), which hostile input
 must not be able to ask for."""
-
-
-MIDDLE_BOM = (
-    "not valid JSON: a byte-order mark (U+FEFF) starts this record; one belongs only at the "
-    "start of a file (was a file joined onto another?): remove it"
-)
-"""The message of a record that starts with a byte-order mark: the reader drops one at the
-start of an input, so this one is in the middle of it, and a JSON parser only says that it
-expected a value at line 1, column 1."""
-
-_BOM = b"\xef\xbb\xbf"
-
-
-def starts_with_bom(data: bytes) -> bool:
-    """Whether a record's text (after any whitespace) starts with a byte-order mark."""
-    return data.lstrip(b" \t\r\n").startswith(_BOM)
 
 
 def decode(data: bytes) -> Any:

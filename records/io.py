@@ -40,15 +40,14 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from records.entries import Entry, ReadFailure
 from records.formats.detect import detect
 from records.jsonsplit import INCOMPLETE, ArrayError, MismatchError, elements, value_end
 from records.limits import ReadLimits, size_text
 from records.paths import Paths, input_paths
-from records.problems import Problem
 from records.sniff import HEAD, not_json
 from records.streams import BUFFER, ReadError, decoded, open_path, os_message, walk
 
@@ -61,35 +60,6 @@ RECORD_SUFFIXES = (*JSON_SUFFIXES, ".tln", ".openspiel", ".ohw")
 OhHellWeb games (``records.formats.registry``), each possibly compressed."""
 _LINES = (".jsonl", ".ndjson")
 _BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One record's JSON text and where it came from; for a record read from another format,
-    the JSON it reads as, or the problems that stop it from being a record."""
-
-    file: str
-    line: int | None
-    """1-based line in a JSON Lines archive or a file of another format (the record's first
-    line), or 1-based position in a JSON array; None for a file that holds one record."""
-    data: bytes
-    problems: tuple[Problem, ...] = ()
-    """Why a record of another format is not one, as its reader found (each with its line
-    and column where the format has lines); ``data`` is then empty. The problems of a JSON
-    record are found by decoding ``data`` (``records.decode``)."""
-
-    @property
-    def where(self) -> str:
-        return self.file if self.line is None else f"{self.file}:{self.line}"
-
-
-@dataclass(frozen=True, slots=True)
-class ReadFailure:
-    """Input that could not be read: missing file, no permission, corrupt compression, not JSON,
-    no records, a limit exceeded."""
-
-    file: str
-    message: str
 
 
 def _record_suffix(name: str) -> str:

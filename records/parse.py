@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 from pydantic import TypeAdapter, ValidationError
 
-from records.decode import MIDDLE_BOM, starts_with_bom
+from records.bom import MIDDLE_BOM, starts_with_bom
 from records.duplicates import duplicate_keys, duplicates_in
 from records.messages import describe, missing_rules
 from records.model_path import declared_at, is_model, is_rules, literal_of, type_at, union_members

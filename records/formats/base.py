@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from records.io import ReadFailure
+from records.entries import ReadFailure
 from records.problems import Problem
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from records.formats.base import Loss, Read, Reader, pick_form
-from records.formats.detect import detect
+from records.formats.detect import detect, sniff
 from records.formats.files import READ_ERRORS, open_input, peek
-from records.formats.registry import FORMATS, Format, by_name, by_suffix, sniff, split_suffix
+from records.formats.registry import FORMATS, Format, by_name, by_suffix, split_suffix
 from records.io import ReadFailure
 from records.output import OutputError, write_whole
 from records.paths import OnePath, Paths, input_paths, one_path

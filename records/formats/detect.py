@@ -1,8 +1,8 @@
 """Telling the format of an input from its first bytes, without loading the format's module.
 
 Every reader asks this first (``records.io`` for every command, ``records.formats.convert``), so
-it imports nothing beyond the standard library: a JSON archive is read without the models or the
-other formats ever loading. Each function takes the first bytes of an input, decompressed (a few
+it imports nothing beyond the standard library and the format registry (itself data): a JSON
+archive is read without the models or the other formats ever loading. Each function takes the first bytes of an input, decompressed (a few
 KiB: ``records.sniff.HEAD``), and says whether they look like its format.
 """
 
@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["SNIFFERS", "detect", "json", "ohw", "openspiel", "text"]
+from records.formats.registry import FORMATS, Format, by_suffix
+
+__all__ = ["SNIFFERS", "detect", "json", "ohw", "openspiel", "sniff", "text"]
 
 BOM = b"\xef\xbb\xbf"
 _TAG = re.compile(rb"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)(?=[ \t\]]|$)")
@@ -81,9 +83,23 @@ def detect(head: bytes, name: str | None = None) -> str:
         if SNIFFERS[fmt](head):
             return fmt
     if name is not None:
-        from records.formats.registry import by_suffix  # noqa: PLC0415 (it imports this module)
-
         found = by_suffix(name)
         if found is not None and found.reads and found.name != "jsonl":
             return found.name
     return "json"
+
+
+def sniff(head: bytes) -> Format | None:
+    """The readable format whose content ``head`` looks like, or None. tricklog's own JSON
+    recognises any JSON text, so a source format that is JSON of a particular shape (an
+    OhHellWeb game) is asked first."""
+    generic = ("json", "jsonl")
+    ordered = [f for f in FORMATS.values() if f.name not in generic] + [
+        FORMATS[name] for name in generic if name in FORMATS
+    ]
+    return next((f for f in ordered if f.reads and _looks_like(f, head)), None)
+
+
+def _looks_like(fmt: Format, head: bytes) -> bool:
+    found = SNIFFERS.get(fmt.name)
+    return found(head) if found is not None else False

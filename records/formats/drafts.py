@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
+from records.entries import Entry, ReadFailure
 from records.formats.base import Loss, Read
 from records.formats.files import READ_ERRORS, open_input
-from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
 from records.problems import Problem
 from records.streams import ReadError

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from records.io import ReadFailure
+from records.entries import ReadFailure
 from records.limits import ReadLimits
 from records.output import write_whole
 from records.streams import ReadError, decoded, open_path

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from records.formats.base import Reader, Writer
 
-__all__ = ["COMPRESSIONS", "FORMATS", "Format", "by_name", "by_suffix", "register", "sniff"]
+__all__ = ["COMPRESSIONS", "FORMATS", "Format", "by_name", "by_suffix", "register"]
 
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zst")
 """Compression suffixes a file name may add (``games.tln.gz``); ``.zst`` needs the
@@ -85,14 +85,6 @@ class Format:
             raise ValueError(f"tricklog cannot write {self.name}")
         writer: Writer = self.module.write
         return writer
-
-    def recognises(self, head: bytes) -> bool:
-        """Whether ``head`` (the first bytes of an input) looks like this format
-        (``records.formats.detect``: the module is not loaded to tell)."""
-        from records.formats.detect import SNIFFERS  # noqa: PLC0415 (light, and rarely asked)
-
-        sniff = SNIFFERS.get(self.name)
-        return sniff(head) if sniff is not None else False
 
 
 FORMATS: dict[str, Format] = {
@@ -194,14 +186,3 @@ def by_suffix(name: str) -> Format | None:
     """The format a file name says (``games.tln.gz`` is text), or None."""
     suffix, _ = split_suffix(name)
     return next((f for f in FORMATS.values() if suffix in f.suffixes), None)
-
-
-def sniff(head: bytes) -> Format | None:
-    """The readable format whose content ``head`` looks like, or None. tricklog's own JSON
-    recognises any JSON text, so a source format that is JSON of a particular shape (an
-    OhHellWeb game) is asked first."""
-    generic = ("json", "jsonl")
-    ordered = [f for f in FORMATS.values() if f.name not in generic] + [
-        FORMATS[name] for name in generic if name in FORMATS
-    ]
-    return next((f for f in ordered if f.reads and f.recognises(head)), None)

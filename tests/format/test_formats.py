@@ -19,8 +19,9 @@ import records.formats.text as notation
 from records.formats import registry
 from records.formats.base import Loss, Read, SourceProblem
 from records.formats.convert import ConversionError, convert, reads
+from records.formats.detect import sniff
 from records.formats.json import record_bytes
-from records.formats.registry import FORMATS, Format, by_suffix, sniff
+from records.formats.registry import FORMATS, Format, by_suffix
 from records.io import ReadFailure, iter_entries
 from records.parse import dumps, dumps_pretty, parse
 from records.problems import Kind
