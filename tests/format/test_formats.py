@@ -346,3 +346,32 @@ def test_the_report_is_plain_data() -> None:
     assert data["written"] is False and data["records"] == 0
     assert data["rejected"][0]["problems"][0]["code"] == "record.json"
     assert data["losses"][0]["what"] == "record"
+
+
+def test_the_score_sheets_join_the_registry_when_replay_is_imported() -> None:
+    """``records`` alone knows the record formats; ``replay`` (and so ``tricklog``) adds csv and
+    parquet, in the order ``convert --list`` shows them."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = (
+        "from records.formats.registry import FORMATS\n"
+        "before = list(FORMATS)\n"
+        "import tricklog\n"
+        "print(before, list(FORMATS))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    records_only = "['json', 'jsonl', 'text', 'openspiel', 'ohw']"
+    assert result.stdout.strip() == f"{records_only} {records_only[:-1]}, 'csv', 'parquet']"
+
+
+def test_a_format_name_is_registered_once() -> None:
+    from records.formats.registry import register  # noqa: PLC0415
+
+    csv_format = FORMATS["csv"]
+    register(csv_format)  # the same entry again: nothing happens
+    assert FORMATS["csv"] is csv_format
+    with pytest.raises(ValueError, match="already registered"):
+        register(Format("csv", (".x",), "", "", "", "somewhere", reads=False, writes=True))
