@@ -31,8 +31,6 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
 from records.output import open_output
@@ -51,7 +49,7 @@ if TYPE_CHECKING:
     from replay.batches import Batch
     from replay.rendering import Rendering
 
-__all__ = ["SHARD_BYTES", "Shard", "dask_results", "plan", "read_shard", "require"]
+__all__ = ["SHARD_BYTES", "Shard", "dask_results", "missing", "plan", "read_shard"]
 
 SHARD_BYTES = 8 * 1024 * 1024
 """A plain JSON Lines file larger than this is cut into ranges of about this many bytes: a
@@ -61,12 +59,14 @@ CONNECT_TIMEOUT = "10s"
 INSTALL = "--dask needs Dask: pip install 'dask[distributed]', or pip install -e '.[dask]' in tricklog's clone"
 
 
-def require() -> None:
-    """A usage error (exit 2) that says how to install Dask, when it is not installed."""
+def missing() -> str | None:
+    """How to install Dask, when it is not installed (the command makes it a usage error,
+    exit 2); None when it is."""
     try:
         import distributed  # noqa: F401, PLC0415 (an optional extra)
     except ImportError:
-        raise typer.BadParameter(INSTALL, param_hint="'--dask'") from None
+        return INSTALL
+    return None
 
 
 def run_shard(

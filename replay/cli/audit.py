@@ -94,9 +94,11 @@ def audit(
         output, audit=True, verbose=verbose, problems_only=problems_only, explain=explain
     )
     if dask is not None:
-        from replay.distributed import require
+        from replay.distributed import missing
 
-        require()
+        needs = missing()
+        if needs is not None:
+            raise typer.BadParameter(needs, param_hint="'--dask'")
         if "-" in paths:
             raise typer.BadParameter(
                 "a Dask cluster reads files, not standard input", param_hint="'--dask'"
