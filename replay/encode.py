@@ -16,7 +16,8 @@ from typing import Any
 
 import orjson
 
-from replay.text import int_text, unicode_safe
+from records.filenames import unicode_safe
+from replay.text import int_text
 
 
 def json_bytes(value: Any) -> bytes:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from records.filenames import unsurrogate
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Bidirectional marks, embeddings, overrides and isolates: they reorder what a line shows."""
@@ -34,26 +36,10 @@ def _escape(char: str) -> str:
     code = ord(char)
     category = unicodedata.category(char)
     if category == "Cs":
-        return _unsurrogate(char)
+        return unsurrogate(char)
     if category in ("Cc", "Zl", "Zp") or char in _BIDI:
         return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
     return char  # a letter or space outside ASCII that a terminal shows as itself
-
-
-def unicode_safe(text: str) -> str:
-    """``text`` fit for UTF-8: each byte of a file name that was not UTF-8 as ``\\xNN``."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "".join(_unsurrogate(char) for char in text)
-    return text
-
-
-def _unsurrogate(char: str) -> str:
-    code = ord(char)
-    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
-        return f"\\x{code - 0xDC00:02x}"
-    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else char
 
 
 def plain(value: Any) -> str:

@@ -418,3 +418,27 @@ def test_any_history_is_a_record_or_a_problem_never_an_error(
             assert (found.record is None) == bool(found.problems)
             if found.record is not None:
                 check_record(found.record, found.source, audit=True)  # replays without error
+
+
+@pytest.mark.parametrize("fixture", ["oh_hell.txt", "zerosum_oh_hell.txt"])
+def test_a_file_name_that_is_not_utf8_makes_ids_with_its_bytes_escaped(
+    fixture: str, tmp_path: Path
+) -> None:
+    """A record's id made from its file's name (a history line without ``id=``, a playthrough)
+    holds each byte that was not UTF-8 as ``\\xNN``; it was a TypeError from orjson (found by
+    ``python -m tests.fuzz --minutes 10 --seed 20261202``, input 8911)."""
+    import os  # noqa: PLC0415
+
+    import tricklog  # noqa: PLC0415
+
+    name = os.fsdecode(b"g\xff.openspiel")  # the byte 0xff as a lone surrogate
+    path = tmp_path / name
+    try:
+        path.write_bytes((FIXTURES / "openspiel" / fixture).read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no such name")
+    reports = list(tricklog.check_paths(path))
+    assert reports
+    for report in reports:
+        assert not isinstance(report, tricklog.ReadFailure), report
+        assert report.record_id is not None and report.record_id.startswith("g\\xff.openspiel")

@@ -24,6 +24,7 @@ from typing import IO, Any
 
 import orjson
 
+from records.filenames import unicode_safe
 from records.formats.base import Loss, SourceProblem
 from records.formats.drafts import Draft
 from records.formats.openspiel.mapping import (
@@ -210,7 +211,7 @@ def _history_line(line: str, name: str, number: int) -> Draft:
         extra = _fields(fields[2:], params.players)
         if params.zerosum and "returns" in extra:
             raise HistoryError("the returns of a zerosum game are not its scores; leave them out")
-        record_id = extra.get("id") or f"{name.rsplit('/', 1)[-1]}:{number}"
+        record_id = extra.get("id") or f"{unicode_safe(name.rsplit('/', 1)[-1])}:{number}"
         data = record_of(params, actions, record_id, extra.get("returns"), extra.get("tricks"))
     except ValueError as exc:
         return problem(name, number, number, str(exc))

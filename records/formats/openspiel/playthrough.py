@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from records.filenames import unicode_safe
 from records.formats.base import Loss
 from records.formats.drafts import Draft
 from records.formats.openspiel.history import (
@@ -59,7 +60,7 @@ def read_playthrough(text: str, name: str) -> Draft:
     except (ValueError, IndexError) as exc:
         return problem(name, None, 1, str(exc))
     scores, loss = _scores(params.zerosum, returns, printed)
-    record_id = name.rsplit("/", 1)[-1]
+    record_id = unicode_safe(name.rsplit("/", 1)[-1])
     try:
         data = record_of(params, actions, record_id, scores, tricks)
     except HistoryError as exc:
