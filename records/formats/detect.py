@@ -2,8 +2,9 @@
 
 Every reader asks this first (``records.io`` for every command, ``records.formats.convert``), so
 it imports nothing beyond the standard library and the format registry (itself data): a JSON
-archive is read without the models or the other formats ever loading. Each function takes the first bytes of an input, decompressed (a few
-KiB: ``records.sniff.HEAD``), and says whether they look like its format.
+archive is read without the models or the other formats ever loading. Each function takes the
+first bytes of an input, decompressed (a few KiB: ``records.sniff.HEAD``), and says whether they
+look like its format.
 """
 
 from __future__ import annotations

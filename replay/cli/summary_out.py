@@ -298,9 +298,9 @@ def _parquet(summary: Summary, keys: list[str], output: str) -> None:
 def _arrow_type(summary: Summary, keys: list[str], name: str) -> Any:
     """int64 for sums that all fit, decimal128(38, 3) for figures that all fit, else text."""
     from replay.export.arrow import pyarrow
+    from replay.summarize.reducer import COLUMNS, PLACES
 
     pa, _ = pyarrow()
-    from replay.summarize.reducer import COLUMNS, PLACES
 
     if name == "key":
         return pa.string()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import subprocess
 import sys
 import types
 from collections.abc import Iterable, Iterator
@@ -351,9 +352,6 @@ def test_the_report_is_plain_data() -> None:
 def test_the_score_sheets_join_the_registry_when_replay_is_imported() -> None:
     """``records`` alone knows the record formats; ``replay`` (and so ``tricklog``) adds csv and
     parquet, in the order ``convert --list`` shows them."""
-    import subprocess  # noqa: PLC0415
-    import sys  # noqa: PLC0415
-
     code = (
         "from records.formats.registry import FORMATS\n"
         "before = list(FORMATS)\n"
@@ -368,10 +366,8 @@ def test_the_score_sheets_join_the_registry_when_replay_is_imported() -> None:
 
 
 def test_a_format_name_is_registered_once() -> None:
-    from records.formats.registry import register  # noqa: PLC0415
-
     csv_format = FORMATS["csv"]
-    register(csv_format)  # the same entry again: nothing happens
+    registry.register(csv_format)  # the same entry again: nothing happens
     assert FORMATS["csv"] is csv_format
     with pytest.raises(ValueError, match="already registered"):
-        register(Format("csv", (".x",), "", "", "", "somewhere", reads=False, writes=True))
+        registry.register(Format("csv", (".x",), "", "", "", "somewhere", reads=False, writes=True))
