@@ -24,14 +24,15 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from records.codes import CODES, Code, codes_of
+from records.games import GAME_IDS
 from records.model_path import is_model, is_rules, literal_of, name_of, required_keys
 from records.problems import Kind
 from records.record import GAMES
 from records.rulebook import (
-    PRESET_NOTES,
     describe_type,
     differences,
     parameters,
+    preset_notes,
     preset_values,
     presets,
 )
@@ -107,7 +108,7 @@ def _parameters(game: str | None) -> str:
 def _presets(game: str | None) -> str:
     game = _need(game)
     names = list(presets(game))
-    lines = [f"* `{name}`: {PRESET_NOTES[game][name]}." for name in names]
+    lines = [f"* `{name}`: {preset_notes(game)[name]}." for name in names]
     changed = [
         p.name for p in parameters(game) if any(p.name in differences(game, n) for n in names)
     ]
@@ -314,7 +315,7 @@ def _pages(folder: Path) -> list[tuple[Path, str]]:
 
 
 def _game_of(path: Path) -> str | None:
-    return path.stem if path.stem in PRESET_NOTES else None
+    return path.stem if path.stem in GAME_IDS else None
 
 
 def _need(game: str | None) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from records.games import GAME_IDS, format_of
 from records.model_path import (
     declared_at,
     is_model,
@@ -97,19 +98,19 @@ def missing_rules(game: str, names: Sequence[str], stated: Any) -> str:
 def full_block(game: str, stated: Any) -> str:
     """How to print the rules block a record meant, to paste in: the preset ``stated`` names,
     at the table it states (``stated``: the rules as the document has them, if at all)."""
-    from records.rulebook import presets, rules_block, seats_parameter  # noqa: PLC0415 (a cycle)
-
+    found = format_of(game)
     named = stated.get("preset") if isinstance(stated, dict) else None
-    if not isinstance(named, str) or named not in presets(game):
+    if not isinstance(named, str) or named not in found.presets:
         return (
             f"The whole block of a preset, to paste in: tricklog rules {game} PRESET --format "
             f"json (tricklog rules {game} lists the presets)"
         )
-    seats = stated.get(seats_parameter(game)) if isinstance(stated, dict) else None
+    seats = stated.get(found.seats_parameter) if isinstance(stated, dict) else None
     players = ""
     if isinstance(seats, int) and not isinstance(seats, bool):
+        base = found.presets[named]
         try:
-            rules_block(game, named, seats)
+            rules_with(base, TypeAdapter(type(base)), game, **{found.seats_parameter: seats})
             players = f" --players {seats}"
         except (TypeError, ValueError):
             pass  # a number of seats the format refuses is a problem of its own
@@ -231,9 +232,7 @@ def _tags(e: _Error) -> tuple[str, list[str]]:
     """The discriminator's key and its values at the error's place."""
     tag = str(e.ctx.get("discriminator", "'type'")).strip("'\"")
     if not e.path:
-        from records.record import GAMES  # noqa: PLC0415 (records.record imports this module)
-
-        return tag, list(GAMES)
+        return tag, list(GAME_IDS)
     here = declared_at(e.root, e.path, e.raw)
     members = [m for m in union_members(here) if is_model(m)]
     values = [literal_of(m, tag) for m in members]

@@ -1,26 +1,27 @@
-"""Any record: the tagged union of every game's record model, discriminated on ``game``.
+"""Any record: the tagged union of every registered game's record model, discriminated on
+``game``.
 
-Adding a game adds its record model to ``Record`` below (and an entry to ``replay.registry``).
+The union is a view over ``records.games``: each game's format half names its model, so adding a
+game adds nothing here.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import Field
 
-from records.bestia import BestiaRecord
-from records.oh_hell import OhHellRecord
-from records.pinochle import PinochleRecord
+from records.games import formats
 
-Record = OhHellRecord | PinochleRecord | BestiaRecord
-"""Any game's record model (a union once there is more than one game)."""
+if TYPE_CHECKING:
+    from records.base import RecordBase as Record  # every game's record is one
+else:
+    Record = Union[tuple(game.record for game in formats())]  # noqa: UP007 (built at run time)
+    """Any game's record model."""
 
 AnyRecord = Annotated[Record, Field(discriminator="game")]
 
-GAMES: dict[str, type[Record]] = {
-    "oh_hell": OhHellRecord,
-    "pinochle": PinochleRecord,
-    "bestia": BestiaRecord,
-}
+__all__ = ["GAMES", "AnyRecord", "Record"]
+
+GAMES: dict[str, Any] = {game.id: game.record for game in formats()}
 """Record model by game id, in the order games are listed."""

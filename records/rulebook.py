@@ -3,69 +3,41 @@ meaning, and what each preset sets.
 
 Everything here is read from the rules modules (``records/rules/<game>.py``): the values from
 the field types, the meanings from the field docstrings (the same text as the JSON Schema's
-descriptions), the presets from ``PRESETS``. Only the one-line summary of each preset is written
-here (``PRESET_NOTES``). ``tricklog rules`` prints it; ``records.docs`` writes it into
-``docs/<game>.md``.
+descriptions), the presets from ``PRESETS`` and their one-line summaries from ``PRESET_NOTES``,
+each game's through its ``FORMAT`` (``records.games``). ``tricklog rules`` prints it;
+``records.docs`` writes it into ``docs/<game>.md``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import TypeAdapter
 
+from records.games import format_of
 from records.messages import rules_with
 
 __all__ = [
-    "PRESET_NOTES",
     "Parameter",
     "describe_type",
     "parameters",
+    "preset_notes",
     "preset_values",
     "presets",
     "rules_block",
     "seats_parameter",
 ]
 
-PRESET_NOTES: dict[str, dict[str, str]] = {
-    "oh_hell": {
-        "default": "the Russian original text, with tricklog's readings of the points it leaves "
-        "open: the dealer bids first, no hook, no trump only when the stock is empty",
-        "openspiel": "as OpenSpiel's oh_hell game: one deal, the dealer's left bids first, the "
-        "hook, a trump card always turned, a missed bid still scores its tricks",
-        "hoyle": "the Hoyle family of rule books: the deals of the Hoyle table, the dealer's left "
-        "bids first, the last deal without trumps",
-        "ohhellweb": "as the OhHellWeb server: from min(10, 51 x decks / players) cards down to "
-        "2, a deal of one card per player, back up; the hook; 10 + bid² for a bid made, "
-        "-5 x d(d+1)/2 for one missed by d; identical cards of two decks cancel (state `decks` "
-        "and `teams` beside it)",
-    },
-    "pinochle": {
-        "default": "the Italian original text, with tricklog's readings where it is cut off or "
-        "unclear: a table of four where the dealer sits out, no duty to head or overtrump",
-        "three": "the default at a table of three: nobody sits out",
-        "hoyle": "the eldest hand must open, hearts pay triple, a kitty",
-        "brooklyn": "the player at the dealer's right sits out, no bids ending in 40 or 90",
-        "pre1945": "every player must beat the trick when able, and overtrump",
-        "bonus": "the melds played by agreement: double melds, flushes with an extra marriage, "
-        "grand pinochle, round house",
-    },
-    "bestia": {
-        "default": "the Italian online card room's text read literally: the eldest declares last",
-        "reference": "the default with the declaration order of every other source: the eldest "
-        "declares first",
-        "perugia": "the rules of Perugia: the dealer alone pays a pot divisible by three, "
-        "exchanges of up to two cards, shares divided exactly",
-        "sisal": "Sisal's text read literally: the bestias join the pot being divided",
-    },
-}
-"""One line per preset: where its values come from, and what sets it apart."""
+
+def preset_notes(game: str) -> Mapping[str, str]:
+    """One line per preset of ``game``: where its values come from, and what sets it apart."""
+    return format_of(game).preset_notes
 
 
 @dataclass(frozen=True)
@@ -81,14 +53,9 @@ class Parameter:
     """Its field docstring, on one line."""
 
 
-def rules_module(game: str) -> Any:
-    return importlib.import_module(f"records.rules.{game}")
-
-
-def presets(game: str) -> dict[str, Any]:
+def presets(game: str) -> Mapping[str, Any]:
     """The named presets of ``game``: name -> rules dataclass."""
-    found: dict[str, Any] = rules_module(game).PRESETS
-    return found
+    return format_of(game).presets
 
 
 @cache
@@ -117,13 +84,9 @@ def preset_values(game: str, preset: str) -> dict[str, Any]:
     return dumped
 
 
-_SEATS = ("num_players", "table_size")
-
-
 def seats_parameter(game: str) -> str:
     """The parameter that says how many seats the table has (``table_size`` for pinochle)."""
-    names = {field.name for field in dataclasses.fields(type(presets(game)["default"]))}
-    return next(name for name in _SEATS if name in names)
+    return format_of(game).seats_parameter
 
 
 def rules_block(game: str, preset: str, players: int | None = None) -> dict[str, Any]:

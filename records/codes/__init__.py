@@ -8,15 +8,16 @@ can emit is here, every entry has an ``invalid/`` fixture in each of its games (
 record can raise it), and every fixture's code is here.
 
 Adding a code: add a ``Code`` to the module of its kind (``malformed``, ``illegal`` or
-``inconsistent``) or of its game (``oh_hell``, ``pinochle``, ``bestia``), add a fixture
+``inconsistent``) or of its game (``records/codes/<game>.py``, found through the game's ``FORMAT``), add a fixture
 ``fixtures/<game>/invalid/<code>--<what>.json`` (``.tln`` for a code only the text notation
 raises) for each game in ``games``, and regenerate the docs (``python -m records.docs``).
 """
 
 from __future__ import annotations
 
-from records.codes import bestia, illegal, inconsistent, malformed, oh_hell, pinochle
+from records.codes import illegal, inconsistent, malformed
 from records.codes.entry import ALL, Code
+from records.games import formats
 
 __all__ = ["ALL", "CODES", "Code", "codes_of"]
 
@@ -25,9 +26,7 @@ def _catalogue() -> dict[str, Code]:
     entries = [
         *malformed.CODES,
         *illegal.CODES,
-        *oh_hell.CODES,
-        *pinochle.CODES,
-        *bestia.CODES,
+        *(entry for game in formats() for entry in game.codes),
         *inconsistent.CODES,
     ]
     found: dict[str, Code] = {}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from records.games import GAME_IDS
 from records.problems import Kind
 
-ALL = ("oh_hell", "pinochle", "bestia")
+ALL = GAME_IDS
 """Every game, in the order they are listed."""
 OH_HELL = ("oh_hell",)
 PINOCHLE = ("pinochle",)

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.cards import ITALIAN_40
+from records.games import GameFormat
 from records.limits import MAX_INT, Text
 from records.strict_json import StrictJson
 
@@ -167,3 +169,28 @@ PRESETS: dict[str, BestiaRules] = {
 """Named bundles of rule values (docs/bestia.md): ``reference`` is the declaration order of every
 other source (Q-BES-1); ``perugia`` R-PERUGIA (dealer funds a pot divisible by three, exchange up
 to two); ``sisal`` R-SISAL read literally (bestias join the pot being divided)."""
+
+
+PRESET_NOTES: dict[str, str] = {
+    "default": "the Italian online card room's text read literally: the eldest declares last",
+    "reference": "the default with the declaration order of every other source: the eldest "
+    "declares first",
+    "perugia": "the rules of Perugia: the dealer alone pays a pot divisible by three, "
+    "exchanges of up to two cards, shares divided exactly",
+    "sisal": "Sisal's text read literally: the bestias join the pot being divided",
+}
+"""One line per preset: where its values come from, and what sets it apart (``tricklog
+rules``, the docs page)."""
+
+FORMAT = GameFormat(
+    id="bestia",
+    title="Bestia",
+    deck=ITALIAN_40,
+    rules=BestiaRules,
+    presets=PRESETS,
+    preset_notes=PRESET_NOTES,
+    seats_parameter="num_players",
+    model_module="records.bestia",
+    record_name="BestiaRecord",
+)
+"""The format half of Bestia (``records.games``)."""

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MinLen
 
+from records.cards import FRENCH_52
+from records.games import GameFormat
 from records.limits import MAX_INT, Int, Text
 from records.strict_json import StrictJson
 
@@ -196,3 +198,32 @@ min(10, floor(51 x decks / players)) cards down to 2, one card once per player, 
 always turned for trump; the dealer's left bids and leads first; the dealer is hooked; 10 + bid²
 for a bid made, -5 x d(d+1)/2 for one missed by d; identical cards of two decks cancel. A game's
 ``decks`` and ``teams`` are chosen per table: state them beside the preset."""
+
+
+PRESET_NOTES: dict[str, str] = {
+    "default": "the Russian original text, with tricklog's readings of the points it leaves "
+    "open: the dealer bids first, no hook, no trump only when the stock is empty",
+    "openspiel": "as OpenSpiel's oh_hell game: one deal, the dealer's left bids first, the "
+    "hook, a trump card always turned, a missed bid still scores its tricks",
+    "hoyle": "the Hoyle family of rule books: the deals of the Hoyle table, the dealer's left "
+    "bids first, the last deal without trumps",
+    "ohhellweb": "as the OhHellWeb server: from min(10, 51 x decks / players) cards down to "
+    "2, a deal of one card per player, back up; the hook; 10 + bid² for a bid made, "
+    "-5 x d(d+1)/2 for one missed by d; identical cards of two decks cancel (state `decks` "
+    "and `teams` beside it)",
+}
+"""One line per preset: where its values come from, and what sets it apart (``tricklog
+rules``, the docs page)."""
+
+FORMAT = GameFormat(
+    id="oh_hell",
+    title="Oh Hell (Blackout)",
+    deck=FRENCH_52,
+    rules=OhHellRules,
+    presets=PRESETS,
+    preset_notes=PRESET_NOTES,
+    seats_parameter="num_players",
+    model_module="records.oh_hell",
+    record_name="OhHellRecord",
+)
+"""The format half of Oh Hell (Blackout) (``records.games``)."""

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 
+from records.cards import PINOCHLE_48
+from records.games import GameFormat
 from records.limits import MAX_INT, Int, Text
 from records.strict_json import StrictJson
 
@@ -211,3 +213,30 @@ PRESETS: dict[str, PinochleRules] = {
 """Named bundles of rule values: ``three`` (three at the table, nobody sits out), ``hoyle``
 (eldest opens, hearts triple, kitty), ``brooklyn`` (dealer's right sits out, no bids ending in
 40 or 90), ``pre1945`` (head the trick, overtrump), ``bonus`` (the "by agreement" melds)."""
+
+
+PRESET_NOTES: dict[str, str] = {
+    "default": "the Italian original text, with tricklog's readings where it is cut off or "
+    "unclear: a table of four where the dealer sits out, no duty to head or overtrump",
+    "three": "the default at a table of three: nobody sits out",
+    "hoyle": "the eldest hand must open, hearts pay triple, a kitty",
+    "brooklyn": "the player at the dealer's right sits out, no bids ending in 40 or 90",
+    "pre1945": "every player must beat the trick when able, and overtrump",
+    "bonus": "the melds played by agreement: double melds, flushes with an extra marriage, "
+    "grand pinochle, round house",
+}
+"""One line per preset: where its values come from, and what sets it apart (``tricklog
+rules``, the docs page)."""
+
+FORMAT = GameFormat(
+    id="pinochle",
+    title="Auction Pinochle (three-handed)",
+    deck=PINOCHLE_48,
+    rules=PinochleRules,
+    presets=PRESETS,
+    preset_notes=PRESET_NOTES,
+    seats_parameter="table_size",
+    model_module="records.pinochle",
+    record_name="PinochleRecord",
+)
+"""The format half of Auction Pinochle (three-handed) (``records.games``)."""

@@ -9,12 +9,12 @@ from typing import Annotated, Any
 
 import typer
 
+from records.games import format_of
 from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.help import App, HelpGroup
 from replay.cli.options import FormatOption, GameArgument, OutputFormat, complete_preset
 from replay.cli.rules_infer import infer
-from replay.registry import GAMES
 from replay.text import printable
 
 
@@ -56,9 +56,9 @@ def rules(
         tricklog rules pinochle brooklyn
         tricklog rules bestia perugia --players 5 --format json
     """
-    from records.rulebook import PRESET_NOTES, parameters, preset_values, rules_block
+    from records.rulebook import parameters, preset_notes, preset_values, rules_block
 
-    names = GAMES[game].presets
+    names = tuple(format_of(game).presets)
     if preset is not None and preset not in names:
         typer.echo(
             f"error: unknown preset {printable(preset)} for {game}; expected one of "
@@ -78,7 +78,7 @@ def rules(
     default = preset_values(game, "default")
     report: dict[str, Any] = {
         "game": game,
-        "title": GAMES[game].title,
+        "title": format_of(game).title,
         "preset": chosen,
         "differs": [n for n in values if n != "preset" and values[n] != default[n]],
         "parameters": [
@@ -91,7 +91,7 @@ def rules(
             }
             for p in parameters(game)
         ],
-        "presets": {name: PRESET_NOTES[game][name] for name in names},
+        "presets": {name: preset_notes(game)[name] for name in names},
     }
     sys.stdout.write(_text(report))
     return Exit.OK

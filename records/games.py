@@ -1,0 +1,108 @@
+"""The games the record format knows: one line each, and the one value that describes each.
+
+A game is two halves, and each half is one value:
+
+* its **format half**, a ``GameFormat`` named ``FORMAT`` in ``records/rules/<game>.py``: the id
+  and title, the deck, the rules dataclass with its presets and their notes, and where the rest
+  lives (the pydantic record model and the notation words in ``records/<game>.py``, the game's
+  own problem codes in ``records/codes/<game>.py``), loaded when first asked for;
+* its **rules half**, a ``replay.registry.Game`` named ``GAME`` in ``replay/referees/<game>.py``:
+  the engine and referee, the generator, the summary counters and the score sheet's columns.
+
+``GAME_IDS`` below lists the format halves and ``replay.registry`` the rules halves; every table
+keyed by game id elsewhere is a view over these two lists. The records layer knows only this
+half, so that it never reaches ``replay``. What a new game needs, in full:
+
+1. ``records/rules/<game>.py``: its rules dataclass, ``PRESETS``, ``PRESET_NOTES`` and
+   ``FORMAT``;
+2. ``records/<game>.py``: its record model (``<Name>Record``, ``HandClaims``, the record's
+   claims, ``Deal``) and ``NOTATION``, the words of its actions in the text notation;
+3. ``records/codes/<game>.py``: the problem codes only it raises (``CODES``);
+4. ``replay/engines/<game>``, ``replay/referees/<game>.py`` (with ``GAME``) and
+   ``replay/generators/<game>.py``;
+5. one line in ``GAME_IDS`` below and one in ``replay.registry.REGISTERED``;
+6. its fixtures (``fixtures/<game>/valid`` and ``invalid``), its docs page (``docs/<game>.md``,
+   ``python -m records.docs`` writes the generated parts) and the regenerated schema and structs
+   (``tricklog schema --output-dir schema``, ``python -m records.codegen``).
+
+``tests/test_games.py`` checks that the registered games are exactly those with both halves.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from records.cards import Deck
+    from records.codes.entry import Code
+
+__all__ = ["GAME_IDS", "GameFormat", "format_of", "formats", "load"]
+
+GAME_IDS: tuple[str, ...] = (
+    "oh_hell",
+    "pinochle",
+    "bestia",
+)
+"""Every game the format knows, in the order tricklog lists them; each one's ``FORMAT`` is in
+``records/rules/<id>.py``."""
+
+
+def load(path: str) -> Any:
+    """``"package.module:name"`` -> the object."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameFormat:
+    """A game as the record format knows it. The parts that need pydantic are named by import
+    path and loaded on first use, so that listing the games (``tricklog --help``) imports none."""
+
+    id: str
+    title: str
+    deck: Deck
+    rules: type
+    """The rules dataclass (``records.rules.<game>``: plain dataclasses, no pydantic)."""
+    presets: Mapping[str, Any]
+    """Named bundles of rules values, ``default`` first."""
+    preset_notes: Mapping[str, str]
+    """One line per preset: where its values come from, and what sets it apart."""
+    seats_parameter: str
+    """The rules parameter that says how many seats the table has."""
+    model_module: str
+    """The module of the pydantic record model and the notation words (``records.<game>``)."""
+    record_name: str
+    """The record model's name in ``model_module``."""
+
+    @cached_property
+    def record(self) -> Any:
+        """The record model (pydantic): the format's definition of this game's records."""
+        return load(f"{self.model_module}:{self.record_name}")
+
+    @cached_property
+    def notation(self) -> Any:
+        """The words of its actions, claims and deal in the text notation
+        (``records.formats.text.grammar.GameNotation``)."""
+        return load(f"{self.model_module}:NOTATION")
+
+    @cached_property
+    def codes(self) -> tuple[Code, ...]:
+        """The problem codes only this game raises (the shared ones name it in their entry)."""
+        return tuple(load(f"records.codes.{self.id}:CODES"))
+
+
+def format_of(game: str) -> GameFormat:
+    """The format half of ``game`` (``KeyError`` for a game tricklog lacks)."""
+    if game not in GAME_IDS:
+        raise KeyError(game)
+    found: GameFormat = load(f"records.rules.{game}:FORMAT")
+    return found
+
+
+def formats() -> list[GameFormat]:
+    """Every game's format half, in the order of ``GAME_IDS``."""
+    return [format_of(game) for game in GAME_IDS]
