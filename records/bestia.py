@@ -18,13 +18,25 @@ least 1; no pattern to read, which the two decoders would read differently).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
 
 from records.base import Count, HandBase, Player, RecordBase, Seat, Strict
 from records.cards import ITALIAN_40
+from records.formats.text.grammar import Cursor, GameNotation, LineAction, NotationError
+from records.formats.text.words import (
+    PLAY,
+    cards_words,
+    read_abandon,
+    read_claim,
+    seat_and_cards,
+    seat_only,
+    seat_words,
+    write_abandon,
+    write_claim,
+)
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int, Text
 from records.messages import rules_with
 from records.rules.bestia import DEFAULT_RULES as DEFAULT_RULES
@@ -242,3 +254,64 @@ class BestiaRecord(RecordBase):
     """The pot on the table before the first recorded hand (0 for a new table)."""
     hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
     claims: SittingClaims | None = None
+
+
+# --- the text notation -----------------------------------------------------------------------
+
+
+def _write_join(action: dict[str, Any]) -> list[str] | None:
+    seat, exchange = seat_words(action), action.pop("exchange", None)
+    discards = cards_words(action.pop("discards", None))
+    drawn = cards_words(action.pop("drawn", None))
+    if seat is None or discards is None or drawn is None:
+        return None
+    if isinstance(exchange, bool) or not isinstance(exchange, int):
+        return None
+    words = seat + (["exchange", str(exchange)] if exchange != len(discards) else [])
+    words += ["discard", *discards] if discards else []
+    return words + (["draw", *drawn] if drawn else [])
+
+
+def _read_join(cursor: Cursor) -> dict[str, Any]:
+    seat = cursor.seat()
+    exchange: int | None = None
+    parts: dict[str, list[str]] = {"discards": [], "drawn": []}
+    sections = ("exchange", "discard", "draw")
+    seen = -1
+    while cursor.more():
+        token = cursor.word("exchange, discard or draw")
+        order = sections.index(token.text) if token.text in sections else -1
+        if order > seen and token.text == "exchange":
+            exchange = cursor.integer("the number of cards asked for", ("exchange",))
+        elif order > seen:
+            name = "discards" if token.text == "discard" else "drawn"
+            parts[name] = cursor.cards((name,), stop=sections)
+        else:
+            raise NotationError(
+                f"exchange N, discard CARDS, draw CARDS expected (in that order), not "
+                f"{token.text!r}",
+                token.line,
+                token.column,
+            )
+        seen = order
+    count = exchange if exchange is not None else len(parts["discards"])
+    return {"seat": seat, "exchange": count, **parts}
+
+
+NOTATION = GameNotation(
+    items=(PLAY,),
+    lines=(
+        LineAction("pass", "pass", *seat_only()),
+        LineAction("join", "join", _write_join, _read_join),
+        LineAction("blind", "blind_draw", *seat_and_cards("drawn")),
+        LineAction("decline", "decline_blind", *seat_only()),
+        LineAction("claim", "claim", write_claim, read_claim),
+        LineAction("abandon", "abandon", write_abandon, read_abandon),
+    ),
+    hand_claims=HandClaims,
+    record_claims=SittingClaims,
+    deal=Deal,
+    presets=PRESETS,
+    rules=BestiaRules,
+)
+"""The words of this game in the text notation (``records.formats.text``)."""

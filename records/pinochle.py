@@ -13,13 +13,23 @@ again before the first lead; the last declaration stands (docs/pinochle.md).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
 
 from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
+from records.formats.text.grammar import (
+    Cursor,
+    GameNotation,
+    Item,
+    LineAction,
+    NotationError,
+    plain,
+)
+from records.formats.text.words import PLAY, cards_words, seat_and_cards, seat_only, seat_words
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
 from records.messages import rules_with
 from records.rules.pinochle import DEFAULT_PAYMENT_TABLE as DEFAULT_PAYMENT_TABLE
@@ -240,3 +250,94 @@ class PinochleRecord(RecordBase):
     """Everyone seated, sitting-out seats included (``table_size`` players)."""
     hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
     claims: SittingClaims | None = None
+
+
+# --- the text notation -----------------------------------------------------------------------
+
+_MELD_NAME = re.compile(r"[a-z_]+")
+
+
+def _write_trump(action: dict[str, Any]) -> list[str] | None:
+    seat, suit = seat_words(action), action.pop("suit", None)
+    if seat is None or not isinstance(suit, str) or not plain(suit):
+        return None
+    return [*seat, suit]
+
+
+def _read_trump(cursor: Cursor) -> dict[str, Any]:
+    seat, suit = cursor.seat(), cursor.word("a suit (C, D, H or S)")
+    cursor.places[("suit",)] = suit
+    cursor.end()
+    return {"seat": seat, "suit": suit.text}
+
+
+def _write_meld(action: dict[str, Any]) -> list[str] | None:
+    words, melds = seat_words(action), action.pop("melds", None)
+    if words is None or not isinstance(melds, list):
+        return None
+    for meld in melds:
+        name, cards = meld.pop("meld", None), cards_words(meld.pop("cards", None))
+        if meld or not isinstance(name, str) or not _MELD_NAME.fullmatch(name) or cards is None:
+            return None
+        words += [name, *cards]
+    return words
+
+
+def _read_meld(cursor: Cursor) -> dict[str, Any]:
+    seat, melds = cursor.seat(), list[dict[str, Any]]()
+    while cursor.more():
+        token = cursor.word("a meld's name")
+        if not _MELD_NAME.fullmatch(token.text):
+            raise NotationError(
+                f"a meld's name (flush, dix, ...) expected before its cards, not {token.text!r}",
+                token.line,
+                token.column,
+            )
+        cursor.places[("melds", len(melds))] = token
+        path = ("melds", len(melds), "cards")
+        cards: list[str] = []
+        while (card := cursor.peek()) is not None and not _MELD_NAME.fullmatch(card.text):
+            cards.append(cursor.word("a card").text)
+            cursor.places[(*path, len(cards) - 1)] = card
+        melds.append({"meld": token.text, "cards": cards})
+    return {"seat": seat, "melds": melds}
+
+
+def _write_bury(action: dict[str, Any]) -> list[str] | None:
+    seat, cards = seat_words(action), cards_words(action.pop("cards", None))
+    announced = action.pop("announced", False)
+    if seat is None or cards is None or not isinstance(announced, bool):
+        return None
+    return seat + cards + (["announced"] if announced else [])
+
+
+def _read_bury(cursor: Cursor) -> dict[str, Any]:
+    seat = cursor.seat()
+    cards = cursor.cards(("cards",), stop=("announced",))
+    if cursor.more():
+        cursor.places[("announced",)] = cursor.take("announced")
+        cursor.end()
+        return {"seat": seat, "cards": cards, "announced": True}
+    return {"seat": seat, "cards": cards}
+
+
+NOTATION = GameNotation(
+    items=(
+        Item("auction", "bid", "points", number=True),
+        Item("auction", "pass", None, literal="pass"),
+        PLAY,
+    ),
+    lines=(
+        LineAction("widow", "widow", *seat_and_cards("cards")),
+        LineAction("trump", "trump", _write_trump, _read_trump),
+        LineAction("meld", "meld", _write_meld, _read_meld),
+        LineAction("bury", "bury", _write_bury, _read_bury),
+        LineAction("concede", "concede", *seat_only()),
+    ),
+    hand_claims=HandClaims,
+    record_claims=SittingClaims,
+    deal=Deal,
+    presets=PRESETS,
+    rules=PinochleRules,
+)
+"""The words of this game in the text notation (``records.formats.text``)."""

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import records.formats.text as notation
 from records.formats.base import Read, SourceProblem
-from records.formats.text.games import GAMES as NOTATIONS
 from records.formats.text.writer import _Writer
+from records.games import format_of
 from records.parse import dumps, parse
 from replay.registry import GAMES
 from tests.conftest import FIXTURES, ROOT
@@ -190,7 +190,7 @@ def test_a_record_without_a_known_preset_states_every_parameter() -> None:
 def test_every_action_of_every_game_has_a_notation(game: str) -> None:
     union = typing.get_args(importlib.import_module(f"records.{game}").Action)[0]
     kinds = {typing.get_args(m.model_fields["type"].annotation)[0] for m in typing.get_args(union)}
-    assert kinds == set(NOTATIONS[game].by_type)
+    assert kinds == set(format_of(game).notation.by_type)
 
 
 # Reading what people write.

@@ -5,8 +5,8 @@ An action is written either as an **item** ``SEAT:VALUE`` on the line of its key
 line holds the bids, the auction or one trick (``play 0:AS 1:2H 2:2D``), or as a **line** of its
 own (``meld 1 flush AS TS KS QS JS dix 9S``). Lines are read into the record's JSON as it is, and
 written from it; each function that writes takes the keys it writes out of the action, so that
-anything left is a loss rather than silently dropped. ``records.formats.text.games`` puts the
-pieces together for each game.
+anything left is a loss rather than silently dropped. Each game puts the pieces together
+in its model module (``records.<game>.NOTATION``, reached through its ``FORMAT``).
 """
 
 from __future__ import annotations

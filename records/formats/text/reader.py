@@ -33,7 +33,6 @@ import orjson
 
 from records.formats.base import SourceProblem
 from records.formats.drafts import Draft
-from records.formats.text.games import GAMES
 from records.formats.text.grammar import (
     Cursor,
     GameNotation,
@@ -57,6 +56,7 @@ from records.formats.text.lexer import (
     lex_line,
 )
 from records.formats.text.values import field_name, same
+from records.games import GAME_IDS, format_of
 from records.io import ReadFailure
 from records.limits import MAX_ACTIONS, ReadLimits, size_text
 from records.problems import Kind, Problem, pointer
@@ -396,12 +396,12 @@ class _Record:
         """The tags are read: the game's notation, and the rules, for the body."""
         self.started = True
         game = self.doc.get("game")
-        if isinstance(game, str) and game in GAMES:
-            notation = GAMES[game]
+        if isinstance(game, str) and game in GAME_IDS:
+            notation = format_of(game).notation
             self._rules(notation)
             self.body = _Body(self, notation)
         elif "game" in self.doc:
-            known = ", ".join(GAMES)
+            known = ", ".join(GAME_IDS)
             self.error(f"unknown game {game!r}; expected one of {known}", *self.game_at)
 
     def _rules(self, notation: GameNotation) -> None:

@@ -13,7 +13,6 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from records.formats.base import Loss
-from records.formats.text.games import GAMES
 from records.formats.text.grammar import (
     GameNotation,
     Item,
@@ -24,6 +23,7 @@ from records.formats.text.grammar import (
 from records.formats.text.lexer import MAX_NESTING, deeper_than
 from records.formats.text.reader import META
 from records.formats.text.values import field_name, json_text, same, tag_name
+from records.games import format_of
 from records.problems import pointer
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class _Writer:
     def __init__(self, doc: dict[str, Any]) -> None:
         self.doc = doc
         self.record_id = doc.get("id") if isinstance(doc.get("id"), str) else None
-        self.notation: GameNotation = GAMES[doc["game"]]
+        self.notation: GameNotation = format_of(doc["game"]).notation
         self.losses: list[Loss] = []
         self.lines: list[str] = []
 
