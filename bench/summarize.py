@@ -40,7 +40,7 @@ from bench import archives
 from bench.library import tricklog_argv
 from records.io import Entry  # the summary has no way in through bench/library.py yet
 from replay.check import check_bytes
-from replay.summarize import Summary
+from replay.summarize.reducer import Summary
 
 RATE_TARGET = 0.8
 RSS_TARGET_MB = 200

@@ -1,54 +1,69 @@
-"""The games tricklog knows: one entry each, found by the record's ``game`` id.
+"""The games tricklog replays: one line each, and the rules half of each game.
 
-Adding a game means one records module (its pydantic models), one rules module
-(``records/rules/<game>.py``), one engine (``replay/engines/<game>.py`` or a package), one
-referee (``replay/referees/<game>.py``), a generator, and one ``Game`` line below. Entries name
-their parts by import path and load them on first use, so that a command that needs no game
-(``tricklog --help``) imports none.
+A game is two halves (``records.games`` lists what a new game needs). The format half, in
+``records/``, says what a record of the game is; the rules half, the ``Game`` below that each
+game's referee module exports as ``GAME`` (``replay/referees/<game>.py``), says how to play and
+score one: its engine and referee, its generator, its summary counters and its score sheet's
+columns. ``REGISTERED`` names every rules half by import path; ``GAMES`` loads each on first use,
+so that a command that needs no game (``tricklog --help``) imports none. Every table keyed by
+game id in ``replay`` is a ``view`` of ``GAMES``.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from records.games import GameFormat, load
 
 if TYPE_CHECKING:
     from records.cards import Deck
     from replay.engine import Engine
+    from replay.export.sheet import Sheet
     from replay.referee import Referee
+    from replay.summarize.games import GameStats
 
-__all__ = ["GAMES", "Game", "game_of"]
+__all__ = ["GAMES", "REGISTERED", "Game", "game_of", "view"]
 
+REGISTERED: dict[str, str] = {
+    "oh_hell": "replay.referees.oh_hell:GAME",
+    "pinochle": "replay.referees.pinochle:GAME",
+    "bestia": "replay.referees.bestia:GAME",
+}
+"""Every game's rules half by import path, in the order of ``records.games.GAME_IDS``."""
 
-def _load(path: str) -> Any:
-    """``"package.module:name"`` -> the object."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Game:
-    """Where a game's parts live."""
+    """A game's rules half, with its format half beside it."""
 
-    id: str
-    title: str
-    model_path: str
-    """The pydantic record model, ``module:Name``."""
-    rules_path: str
-    """The rules module (plain dataclasses and presets, no pydantic)."""
-    referee_path: str
-    generator_path: str
+    format: GameFormat
+    referee: Referee[Any, Any, Any]
+    """The record-facing half of the replay, holding the engine (``replay.referee``)."""
+    generator: str
+    """``module:function`` of its generator, ``generate(rng, **options)``: loaded when used,
+    as it builds pydantic records."""
+    stats: GameStats
+    """What it adds to a group's summary (``replay.summarize``)."""
+    sheet: Sheet
+    """What it adds to the score sheet (``replay.export.tables``)."""
 
-    @cached_property
+    @property
+    def id(self) -> str:
+        return self.format.id
+
+    @property
+    def title(self) -> str:
+        return self.format.title
+
+    @property
     def model(self) -> Any:
         """The record model (pydantic), the format's definition of this game's records."""
-        return _load(self.model_path)
-
-    @cached_property
-    def referee(self) -> Referee[Any, Any, Any]:
-        return _load(self.referee_path)  # type: ignore[no-any-return]
+        return self.format.record
 
     @property
     def engine(self) -> Engine[Any, Any, Any]:
@@ -56,47 +71,60 @@ class Game:
 
     @property
     def deck(self) -> Deck:
-        return self.engine.deck
+        return self.format.deck
 
     @cached_property
     def presets(self) -> tuple[str, ...]:
-        return tuple(importlib.import_module(self.rules_path).PRESETS)
+        return tuple(self.format.presets)
 
     def generate(self, rng: Any, **options: Any) -> Any:
         """``generate(rng, **options)``: a random legal record (a model)."""
-        return _load(self.generator_path)(rng, **options)
+        return load(self.generator)(rng, **options)
 
 
-GAMES: dict[str, Game] = {
-    game.id: game
-    for game in (
-        Game(
-            "oh_hell",
-            "Oh Hell (Blackout)",
-            "records.oh_hell:OhHellRecord",
-            "records.rules.oh_hell",
-            "replay.referees.oh_hell:REFEREE",
-            "replay.generators.oh_hell:generate",
-        ),
-        Game(
-            "pinochle",
-            "Auction Pinochle (three-handed)",
-            "records.pinochle:PinochleRecord",
-            "records.rules.pinochle",
-            "replay.referees.pinochle:REFEREE",
-            "replay.generators.pinochle:generate",
-        ),
-        Game(
-            "bestia",
-            "Bestia",
-            "records.bestia:BestiaRecord",
-            "records.rules.bestia",
-            "replay.referees.bestia:REFEREE",
-            "replay.generators.bestia:generate",
-        ),
-    )
-}
+class _Games(Mapping[str, Game]):
+    """Every game's rules half by id, loaded on first use."""
+
+    def __getitem__(self, game: str) -> Game:
+        found: Game = load(REGISTERED[game])
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTERED)
+
+    def __len__(self) -> int:
+        return len(REGISTERED)
+
+    def __contains__(self, game: object) -> bool:
+        return game in REGISTERED
+
+
+GAMES: Mapping[str, Game] = _Games()
 """Every game, by id, in the order they are listed."""
+
+
+class _View(Mapping[str, T]):
+    """One part of every game's rules half, by game id."""
+
+    def __init__(self, part: Callable[[Game], T]) -> None:
+        self._part = part
+
+    def __getitem__(self, game: str) -> T:
+        return self._part(GAMES[game])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTERED)
+
+    def __len__(self) -> int:
+        return len(REGISTERED)
+
+    def __contains__(self, game: object) -> bool:
+        return game in REGISTERED
+
+
+def view(part: Callable[[Game], T]) -> Mapping[str, T]:
+    """``part`` of every game by id (``view(attrgetter("sheet"))``), each loaded when asked."""
+    return _View(part)
 
 
 def game_of(record: Any) -> Game:

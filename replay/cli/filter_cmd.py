@@ -275,8 +275,8 @@ def filter_records(
 def _check_names(game: str | None, preset: str | None, problem: str | None) -> None:
     """A usage error for a preset or a problem code no record can name (no record could match),
     with the nearest name tricklog knows."""
+    from records.games import GAME_IDS, format_of
     from records.suggest import closest
-    from replay.registry import GAMES
     from replay.text import printable
 
     def unknown(what: str, name: str, names: list[str], listed: str) -> typer.BadParameter:
@@ -288,8 +288,8 @@ def _check_names(game: str | None, preset: str | None, problem: str | None) -> N
         )
 
     if preset is not None:
-        games = [game] if game is not None else list(GAMES)
-        names = list(dict.fromkeys(name for g in games for name in GAMES[g].presets))
+        games = [game] if game is not None else list(GAME_IDS)
+        names = list(dict.fromkeys(name for g in games for name in format_of(g).presets))
         if preset not in names:
             listed = f"{game}'s are {', '.join(names)}" if game else f"they are {expand(PRESETS)}"
             raise unknown("preset", preset, names, listed)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from replay.registry import GAMES
+from records.games import GAME_IDS, format_of
 from replay.rendering import describe
 from replay.text import plain, printable
 
@@ -46,7 +46,7 @@ def by_seat(report: RecordReport, values: Iterable[Any]) -> str:
 def hand_lines(report: RecordReport, hand: HandReport, record: Any) -> list[Text | str]:
     """The lines of one hand; ``record`` (the decoded record) gives what the report does not
     hold, such as the turned-up card."""
-    deck = GAMES[report.game].deck if report.game in GAMES else None
+    deck = format_of(report.game).deck if report.game in GAME_IDS else None
     show = _Cards(deck)
     deal = _deal_extras(record, hand.index)
     head = [f"Hand {hand.number}", f"dealer {seat_name(report, hand.dealer)}"]

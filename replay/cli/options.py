@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from replay.registry import GAMES
+from records.games import GAME_IDS
+from records.games import format_of, formats
 
 if TYPE_CHECKING:
     from replay.rendering import Rendering
@@ -27,7 +28,7 @@ class ReportFormat(StrEnum):
     JSONL = "jsonl"
 
 
-GAME_NAMES = ", ".join(GAMES)
+GAME_NAMES = ", ".join(GAME_IDS)
 PRESETS = "{presets}"
 """Stands in a help text for every game's presets (``oh_hell default, openspiel, hoyle;
 pinochle ...``), filled in only when the help is shown: listing them loads the rules modules,
@@ -38,7 +39,7 @@ def expand(help_text: str) -> str:
     """``help_text`` with ``PRESETS`` filled in."""
     if PRESETS not in help_text:
         return help_text
-    listed = "; ".join(f"{game} {', '.join(entry.presets)}" for game, entry in GAMES.items())
+    listed = "; ".join(f"{game.id} {', '.join(game.presets)}" for game in formats())
     return help_text.replace(PRESETS, listed)
 
 
@@ -46,7 +47,7 @@ def check_game(value: str | None) -> str | None:
     """The callback of a game argument: a usage error that lists the games."""
     from replay.text import printable
 
-    if value is not None and value not in GAMES:
+    if value is not None and value not in GAME_IDS:
         raise typer.BadParameter(f"unknown game {printable(value)}; expected one of {GAME_NAMES}")
     return value
 
@@ -65,14 +66,14 @@ def in_range(low: int, high: int | None = None) -> Callable[[int | None], int | 
 
 
 def complete_game(incomplete: str) -> list[str]:
-    return [game for game in GAMES if game.startswith(incomplete)]
+    return [game for game in GAME_IDS if game.startswith(incomplete)]
 
 
 def complete_preset(ctx: typer.Context, incomplete: str) -> list[str]:
     """The presets of the game already on the command line (of every game before that)."""
     # an option still waiting for its value leaves the arguments unparsed, in ctx.args
-    game = ctx.params.get("game") or next((a for a in ctx.args if a in GAMES), None)
-    games = [GAMES[game]] if game in GAMES else list(GAMES.values())
+    game = ctx.params.get("game") or next((a for a in ctx.args if a in GAME_IDS), None)
+    games = [format_of(game)] if game in GAME_IDS else formats()
     names = dict.fromkeys(preset for entry in games for preset in entry.presets)
     return [name for name in names if name.startswith(incomplete)]
 

@@ -27,7 +27,7 @@ from records.words import number_of
 from replay.cli.exit_codes import Exit
 
 if TYPE_CHECKING:
-    from replay.summarize import Summary
+    from replay.summarize.reducer import Summary
 
 DRAWN_ROWS = 1_000
 """The most rows a table drawn on a terminal has; a larger one is printed as plain text, which
@@ -73,7 +73,7 @@ def run_summary(
     """Summarize every record under ``paths`` and write the summary; return the exit code.
     ``raw_csv``: CSV text cells as they are, even those a spreadsheet would run as a formula."""
     from records.io import iter_entries
-    from replay.summarize import Summary
+    from replay.summarize.reducer import Summary
 
     if output_format == "parquet":  # say so before the long read
         from records.formats.registry import by_name
@@ -199,8 +199,7 @@ def _json(stream: IO[bytes], summary: Summary, keys: list[str]) -> None:
 
 def present(summary: Summary, keys: Iterable[str]) -> list[str]:
     """The columns of the games some group played (every column of the others is empty)."""
-    from replay.summarize.games import GAME_STATS
-    from replay.summarize.reducer import GENERAL
+    from replay.summarize.reducer import GAME_STATS, GENERAL
 
     keys = list(keys)
     played = [

@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from records.words import number_of
-from replay.summarize.games import GAME_STATS
 from replay.summarize.names import WHY
 from replay.summarize.numbers import fixed, ratio
+from replay.summarize.reducer import GAME_STATS
 from replay.text import int_text, printable
 
 if TYPE_CHECKING:
-    from replay.summarize import Summary
+    from replay.summarize.reducer import Summary
 
 __all__ = ["Table", "cell", "headline", "tables"]
 
@@ -121,7 +121,7 @@ def tables(summary: Summary, keys: list[str]) -> Iterator[Table]:
 
 
 def _game_table(summary: Summary, keys: list[str], game: str) -> Table:
-    from replay.registry import GAMES
+    from records.games import format_of
 
     stats = GAME_STATS[game]
     places = {ratio.name: ratio.places for ratio in stats.ratios}
@@ -138,7 +138,7 @@ def _game_table(summary: Summary, keys: list[str], game: str) -> Table:
             ]
 
     headers = [summary.by, *(_header(name) for name in shown)]
-    return Table(f"{GAMES[game].title} by {summary.by}", headers, rows)
+    return Table(f"{format_of(game).title} by {summary.by}", headers, rows)
 
 
 def _games_table(summary: Summary) -> Table:

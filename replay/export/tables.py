@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -32,6 +33,8 @@ from records.formats.base import Loss
 from records.identity import record_hash
 from records.structs import ANY_RECORD
 from replay.check import steps
+from replay.export.sheet import Scored, Sheet
+from replay.registry import view
 from replay.steps import (
     ActionApplied,
     Claim,
@@ -55,82 +58,8 @@ class Column:
     kind: type = int
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A value the game scores per hand: recomputed in ``name``, claimed in ``name_claimed``."""
-
-    name: str
-    claim: str
-    """The claim's name in the replay (``replay.steps.Claim.name``)."""
-    computed: str
-    """Where replay keeps it when the record makes no claim: an attribute of the hand's
-    settlement, or else of its ``HandSettled`` step (a dotted path: ``state.size``)."""
-    kind: type = int
-    absent: Any = None
-    """What a hand played to the end shows when replay found nothing (``none``: no trump)."""
-    money: bool = False
-    """An amount of money, over the row's ``denominator`` in a sheet that has one."""
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """The columns a game adds to the score sheet."""
-
-    bid: tuple[str, str] | None
-    """(action type, field) of the seat's bid, or None for a game without bids."""
-    scored: tuple[Scored, ...]
-    score: str | None
-    """The claim holding the hand's score per seat (None: records do not claim it)."""
-    total: str | None
-    """The claim holding the running total per seat."""
-    denominator: bool = False
-    """Whether money may be an exact fraction (Bestia under ``pot_rounding = exact``): the sheet
-    then has a ``denominator`` column, and every amount of money on a row (its ``money``
-    values, its score and total, recomputed and claimed) is an integer over it."""
-
-
-SHEETS: dict[str, Sheet] = {
-    "oh_hell": Sheet(
-        ("bid", "tricks"),
-        (
-            Scored("hand_size", "hand_size", "state.size"),
-            Scored("trump", "trump", "trump", str, "none"),
-            Scored("tricks", "tricks", "taken"),
-        ),
-        "score",
-        "total",
-    ),
-    "pinochle": Sheet(
-        ("bid", "points"),
-        (
-            Scored("declarer", "declarer", "declarer"),
-            Scored("contract", "contract", "contract"),
-            Scored("meld", "meld", "meld"),
-            Scored("counters", "counters", "counters"),
-            Scored("made", "made", "made", bool),
-            Scored("kitty", "kitty", "kitty"),
-        ),
-        "chips",
-        "total",
-    ),
-    "bestia": Sheet(
-        None,
-        (
-            Scored("tricks", "tricks", "tricks"),
-            Scored("starting_pot", "starting_pot", "starting_pot", money=True),
-            Scored("invito", "invito", "invitos", money=True),
-            Scored("pot", "pot", "pot", money=True),
-            Scored("share", "share", "shares", money=True),
-            Scored("refund", "refund", "refunds", money=True),
-            Scored("bestia", "bestia", "bestias", money=True),
-            Scored("carried", "carried", "carried", money=True),
-        ),
-        None,
-        "balance",
-        denominator=True,
-    ),
-}
-"""What each game's score sheet shows beyond the common columns (docs/csv.md)."""
+SHEETS: Mapping[str, Sheet] = view(attrgetter("sheet"))
+"""What each game's score sheet shows beyond the common columns (docs/csv.md), by game id."""
 
 _ACTIONS = (
     Column("record", str),

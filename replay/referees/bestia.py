@@ -37,14 +37,17 @@ from typing import Any, cast
 
 from records.bestia import amount, is_fraction
 from records.problems import Violation
-from records.rules.bestia import BestiaRules
+from records.rules.bestia import FORMAT, BestiaRules
 from records.words import number_of
 from replay.claims import Chain
 from replay.engines import bestia as engine
 from replay.engines.bestia import Settlement, State, Table
 from replay.engines.bestia.pot import Money
+from replay.export.sheet import Scored, Sheet
 from replay.referee import Ledger, Referee, claimed_before, leaders, rules_of
+from replay.registry import Game
 from replay.steps import Claim, HandSettled
+from replay.summarize.games import Counters, GameStats, Pool, Ratio
 
 __all__ = ["REFEREE", "BestiaReferee", "PotLedger"]
 
@@ -455,3 +458,80 @@ def _declaration_orders(rules: BestiaRules, hand: Any) -> list[str]:
 
 
 REFEREE = BestiaReferee()
+
+
+# --- what the game adds to a summary and to the score sheet -------------------------------------
+
+
+def _counters(step: HandSettled) -> Counters:
+    settled, state = step.settlement, step.state
+    out: Counters = []
+    playing = set(settled.playing)
+    for seat, net in enumerate(settled.nets):
+        paid = settled.bestias[seat]
+        out.append(
+            {
+                "played": int(seat in playing),
+                "passed": int(state.decisions[seat] == "pass"),
+                "pot_won": settled.shares[seat],
+                "bestias": int(paid > 0),
+                "bestia_money": paid,
+                "money_won": max(0, net),
+                "money_lost": max(0, -net),
+            }
+        )
+    return out
+
+
+def _pot(settled: Any) -> tuple[Money, Money]:
+    """Bestia's pot: what the hand started with, and what it carries on beyond that."""
+    return settled.starting_pot, settled.carried - settled.starting_pot
+
+
+GAME = Game(
+    format=FORMAT,
+    referee=REFEREE,
+    generator="replay.generators.bestia:generate",
+    stats=GameStats(
+        unit="money",
+        score="net_money",
+        counters=(
+            "played",
+            "passed",
+            "pot_won",
+            "bestias",
+            "bestia_money",
+            "money_won",
+            "money_lost",
+        ),
+        ratios=(Ratio("mean_net_money", "net_money", "seat_hands"),),
+        read=_counters,
+        shown=(
+            "net_money",
+            "mean_net_money",
+            "played",
+            "passed",
+            "pot_won",
+            "bestias",
+            "bestia_money",
+        ),
+        pool=Pool("pot", _pot),
+    ),
+    sheet=Sheet(
+        None,
+        (
+            Scored("tricks", "tricks", "tricks"),
+            Scored("starting_pot", "starting_pot", "starting_pot", money=True),
+            Scored("invito", "invito", "invitos", money=True),
+            Scored("pot", "pot", "pot", money=True),
+            Scored("share", "share", "shares", money=True),
+            Scored("refund", "refund", "refunds", money=True),
+            Scored("bestia", "bestia", "bestias", money=True),
+            Scored("carried", "carried", "carried", money=True),
+        ),
+        None,
+        "balance",
+        denominator=True,
+    ),
+)
+"""The rules half of the game (``replay.registry``)."""

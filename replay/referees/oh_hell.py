@@ -15,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from records.rules.oh_hell import OhHellRules
+from records.rules.oh_hell import FORMAT, OhHellRules
 from records.words import number_of
 from replay.claims import Chain, OneOf
 from replay.engines import oh_hell
+from replay.export.sheet import Scored, Sheet
 from replay.referee import Ledger, Referee, last_claimed, rules_of
+from replay.registry import Game
 from replay.steps import Claim, HandSettled
+from replay.summarize.games import Counters, GameStats, Ratio
 
 
 class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
@@ -185,3 +188,64 @@ def _explain(score: oh_hell.SeatScore, names: dict[int, str]) -> str:
 
 
 REFEREE = OhHellReferee()
+
+
+# --- what the game adds to a summary and to the score sheet -------------------------------------
+
+
+def _counters(step: HandSettled) -> Counters:
+    settled = step.settlement
+    out: Counters = []
+    for bid, taken in zip(settled.bids, settled.tricks, strict=True):
+        made = int(bid == taken)
+        out.append(
+            {
+                "bids": 1,
+                "bids_made": made,
+                "nil_bids": int(bid == 0),
+                "nil_made": int(bid == 0 and made),
+                "bid_error": abs(bid - taken),
+                "overtricks": max(0, taken - bid),
+            }
+        )
+    return out
+
+
+GAME = Game(
+    format=FORMAT,
+    referee=REFEREE,
+    generator="replay.generators.oh_hell:generate",
+    stats=GameStats(
+        unit="points",
+        score="points",
+        counters=("bids", "bids_made", "nil_bids", "nil_made", "bid_error", "overtricks"),
+        ratios=(
+            Ratio("mean_points", "points", "seat_hands"),
+            Ratio("bids_made_pct", "bids_made", "bids", 100, 1),
+            Ratio("nil_made_pct", "nil_made", "nil_bids", 100, 1),
+            Ratio("mean_bid_error", "bid_error", "bids"),
+        ),
+        read=_counters,
+        shown=(
+            "points",
+            "mean_points",
+            "bids",
+            "bids_made_pct",
+            "nil_bids",
+            "nil_made_pct",
+            "mean_bid_error",
+            "overtricks",
+        ),
+    ),
+    sheet=Sheet(
+        ("bid", "tricks"),
+        (
+            Scored("hand_size", "hand_size", "state.size"),
+            Scored("trump", "trump", "trump", str, "none"),
+            Scored("tricks", "tricks", "taken"),
+        ),
+        "score",
+        "total",
+    ),
+)
+"""The rules half of the game (``replay.registry``)."""

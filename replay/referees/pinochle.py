@@ -25,13 +25,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from records.rules.pinochle import PinochleRules
+from records.rules.pinochle import FORMAT, PinochleRules
 from replay.claims import Chain, Follows
 from replay.engines.pinochle import ENGINE, State, Table, melds
 from replay.engines.pinochle.scoring import Settlement
 from replay.engines.pinochle.state import fanned
+from replay.export.sheet import Scored, Sheet
 from replay.referee import Ledger, Referee, leaders, rules_of
+from replay.registry import Game
 from replay.steps import Claim, HandSettled
+from replay.summarize.games import Counters, GameStats, Pool, Ratio
+from replay.summarize.numbers import Money
 
 
 class Kitty(Ledger):
@@ -348,3 +352,95 @@ def derivation(state: State, settled: Settlement) -> list[str]:
 
 
 REFEREE = PinochleReferee()
+
+
+# --- what the game adds to a summary and to the score sheet -------------------------------------
+
+
+def _counters(step: HandSettled) -> Counters:
+    settled, state = step.settlement, step.state
+    out: Counters = [{} for _ in step.scores or ()]
+    for seat, points in state.calls:
+        if points is not None:
+            out[seat]["bids"] = out[seat].get("bids", 0) + 1
+            out[seat]["bid_points"] = out[seat].get("bid_points", 0) + points
+    for seat, chips in enumerate(settled.chips):
+        if chips:
+            out[seat]["chips_won" if chips > 0 else "chips_lost"] = abs(chips)
+    if state.conceded_by is not None:
+        out[state.conceded_by]["concessions"] = 1
+    declarer = settled.declarer
+    if declarer is not None:
+        mine = out[declarer]
+        mine["auctions_won"] = 1
+        mine["contract_points"] = settled.contract
+        mine["meld"] = settled.meld
+        if settled.counters is not None:
+            mine["counters"] = settled.counters.total
+        if settled.made is not None:
+            mine["contracts"] = 1
+            mine["contracts_made"] = int(settled.made)
+    return out
+
+
+def _kitty(settled: Any) -> tuple[Money, Money]:
+    """Pinochle's kitty: empty when a sitting starts, and the chips it won or paid."""
+    return 0, settled.kitty
+
+
+GAME = Game(
+    format=FORMAT,
+    referee=REFEREE,
+    generator="replay.generators.pinochle:generate",
+    stats=GameStats(
+        unit="chips",
+        score="chips",
+        counters=(
+            "bids",
+            "bid_points",
+            "auctions_won",
+            "contract_points",
+            "contracts",
+            "contracts_made",
+            "meld",
+            "counters",
+            "chips_won",
+            "chips_lost",
+            "concessions",
+        ),
+        ratios=(
+            Ratio("mean_chips", "chips", "seat_hands"),
+            Ratio("mean_bid", "bid_points", "bids"),
+            Ratio("mean_contract", "contract_points", "auctions_won"),
+            Ratio("contracts_made_pct", "contracts_made", "contracts", 100, 1),
+        ),
+        read=_counters,
+        shown=(
+            "chips",
+            "mean_chips",
+            "auctions_won",
+            "contracts_made_pct",
+            "mean_bid",
+            "meld",
+            "counters",
+            "chips_won",
+            "chips_lost",
+            "concessions",
+        ),
+        pool=Pool("kitty", _kitty),
+    ),
+    sheet=Sheet(
+        ("bid", "points"),
+        (
+            Scored("declarer", "declarer", "declarer"),
+            Scored("contract", "contract", "contract"),
+            Scored("meld", "meld", "meld"),
+            Scored("counters", "counters", "counters"),
+            Scored("made", "made", "made", bool),
+            Scored("kitty", "kitty", "kitty"),
+        ),
+        "chips",
+        "total",
+    ),
+)
+"""The rules half of the game (``replay.registry``)."""

@@ -41,9 +41,10 @@ import hashlib
 import heapq
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from records.identity import facts_json
@@ -52,7 +53,8 @@ from records.problems import Problem
 from replay.check import decode_entry
 from replay.claims import compare_claims
 from replay.driver import replay
-from replay.registry import game_of
+from replay.registry import GAMES as REGISTRY
+from replay.registry import game_of, view
 from replay.steps import (
     HandSettled,
     HandStatus,
@@ -61,7 +63,7 @@ from replay.steps import (
     RecordStarted,
     Step,
 )
-from replay.summarize.games import GAME_STATS, GameStats, Ratio, hand_counters
+from replay.summarize.games import GameStats, Ratio, hand_counters
 from replay.summarize.names import Alike, lookalikes
 from replay.summarize.numbers import Money, exact, ratio, trimmed
 
@@ -72,7 +74,9 @@ GROUPINGS = ("player", "game", "preset", "event", "month", "seat")
 GENERAL = ("records", "hands", "finished", "wins", "shared_wins")
 """The counters of every group, whatever it played, in the order a group keeps them."""
 RECORDS, HANDS, FINISHED, WINS, SHARED = range(len(GENERAL))
-GAMES = tuple(GAME_STATS)
+GAME_STATS: Mapping[str, GameStats] = view(attrgetter("stats"))
+"""Every game's summary counters, by game id."""
+GAMES = tuple(REGISTRY)
 """The games with a summary of their own, in the order a group keeps their counters."""
 LOCATIONS = 3
 """Places kept of each problem code, and of records seating one name at several seats."""
@@ -450,7 +454,7 @@ def _hand(game: str, stats: GameStats | None, step: HandSettled, seen: _Record) 
     _grow(seen, stats, len(scores))  # a record whose seats are miscounted has a problem too
     for seat, score in enumerate(scores):
         seen.scores[seat] += score
-    counters = hand_counters(game, step)
+    counters = hand_counters(stats, step)
     if stats is None or counters is None:
         return
     for seat, found in enumerate(counters):

@@ -14,7 +14,7 @@ import pytest
 from rich.cells import cell_len
 
 from records.io import Entry
-from replay.summarize import Summary
+from replay.summarize.reducer import Summary
 from tests.consumers.test_summarize import generated
 
 NFC, NFD = "Zo\u00eb", "Zoe\u0308"

@@ -18,8 +18,8 @@ from records.parse import dumps
 from records.words import number_of
 from replay.generators.bestia import growing_pot
 from replay.registry import GAMES
-from replay.summarize import Summary
 from replay.summarize.numbers import fixed, rounded
+from replay.summarize.reducer import Summary
 from tests.conftest import FIXTURES, Run
 from tests.consumers.test_summarize import generated
 
