@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from records.games import GAME_IDS
-from records.games import format_of, formats
+from records.games import GAME_IDS, format_of, formats
 
 if TYPE_CHECKING:
     from replay.rendering import Rendering
