@@ -77,6 +77,13 @@ class GameFormat:
     """The module of the pydantic record model and the notation words (``records.<game>``)."""
     record_name: str
     """The record model's name in ``model_module``."""
+    raises: tuple[str, ...] = ()
+    """Problem codes of the shared catalogue (``records.codes``) that its records can raise
+    beyond those every game can: a code entry names the games it was written for, and a game
+    added later joins an entry here rather than editing it."""
+    fractions: bool = False
+    """Whether its money may be an exact fraction, written ``{"numerator": n, "denominator":
+    d}`` (Bestia under ``pot_rounding = exact``)."""
 
     @cached_property
     def record(self) -> Any:

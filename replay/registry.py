@@ -12,7 +12,7 @@ game id in ``replay`` is a ``view`` of ``GAMES``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -51,6 +51,9 @@ class Game:
     """What it adds to a group's summary (``replay.summarize``)."""
     sheet: Sheet
     """What it adds to the score sheet (``replay.export.tables``)."""
+    moves: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """The cards its actions move that a page shows beside the play (``replay.html``): action
+    type -> (what the seat did with them, the action's field holding them)."""
 
     @property
     def id(self) -> str:

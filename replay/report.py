@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from records.games import GAME_IDS, format_of
 from records.identity import record_hash
 from records.problems import Problem
 from replay.steps import (
@@ -210,7 +211,7 @@ class RecordReport:
             out["totals"] = self.totals
             out["winners"] = self.winners
             out["claims"] = [c.to_dict() for c in self.claims]
-        return _exact(out) if self.game == "bestia" else out
+        return _exact(out) if self.game in GAME_IDS and format_of(self.game).fractions else out
 
 
 def _exact(value: Any) -> Any:

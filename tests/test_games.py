@@ -4,11 +4,13 @@ those with both, and every table keyed by game id is a view of the registries.""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
+import records.codes
 from records.codes import CODES
 from records.games import GAME_IDS, GameFormat, format_of
 from records.record import GAMES as MODELS
@@ -57,6 +59,7 @@ def test_each_half_names_the_game(game: str) -> None:
     assert rules.engine.game == game
     assert rules.engine.deck == half.deck
     assert rules.engine.seats_parameter == half.seats_parameter
+    assert rules.sheet.denominator == half.fractions  # money as fractions: sheet and report agree
     record = rules.generate(random.Random(1), game_id="g", hands=1)
     assert isinstance(record, half.record)
 
@@ -75,3 +78,16 @@ def test_an_unknown_game_is_a_key_error() -> None:
     with pytest.raises(KeyError):
         GAMES["skat"]
     assert "skat" not in GAMES
+
+
+def test_a_game_joins_a_shared_code_through_its_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game added later names the shared codes it raises in its own ``FORMAT.raises``."""
+    assert "oh_hell" not in CODES["play.must-head"].games
+    joining = dataclasses.replace(format_of("oh_hell"), raises=("play.must-head",))
+    others = [format_of(g) for g in GAME_IDS if g != "oh_hell"]
+    monkeypatch.setattr(records.codes, "formats", lambda: [joining, *others])
+    assert records.codes._catalogue()["play.must-head"].games == ("oh_hell", "pinochle", "bestia")
+    wrong = dataclasses.replace(joining, raises=("play.no-such-code",))
+    monkeypatch.setattr(records.codes, "formats", lambda: [wrong, *others])
+    with pytest.raises(ValueError, match=r"play\.no-such-code"):
+        records.codes._catalogue()

@@ -192,5 +192,6 @@ FORMAT = GameFormat(
     seats_parameter="num_players",
     model_module="records.bestia",
     record_name="BestiaRecord",
+    fractions=True,
 )
 """The format half of Bestia (``records.games``)."""

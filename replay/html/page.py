@@ -60,13 +60,6 @@ PAGE_HANDS = 100
 phone still opens, besides the score sheet's line for every hand (at most 5,000, about 2 MB). A
 longer record is laid out a range of hands at a time (``view --hand A-B``)."""
 
-_CARDS_OF = {
-    "widow": (("took the widow", "cards"),),
-    "bury": (("buried", "cards"),),
-    "join": (("gave up", "discards"), ("drew", "drawn")),
-    "blind_draw": (("blind draw", "drawn"),),
-}
-"""Action type -> (what a seat did with them, the action's field) for the cards an action moves."""
 _TABLE_VALUES = ("starting_pot", "pot", "carried", "kitty")
 """The table's own running values (a pot, a kitty) that the score sheet shows beside the seats."""
 _META = (
@@ -156,7 +149,8 @@ class _Builder:
     def action(self, step: ActionApplied) -> None:
         action = step.action
         kind = getattr(action, "type", None)
-        for did, name in _CARDS_OF.get(str(kind), ()):
+        moves = self.game.moves if self.game is not None else {}
+        for did, name in moves.get(str(kind), ()):
             cards = getattr(action, name, None) or []
             if cards:
                 self.moves.append((step.seat or 0, did, self.cards.views(cards)))

@@ -533,5 +533,9 @@ GAME = Game(
         "balance",
         denominator=True,
     ),
+    moves={
+        "join": (("gave up", "discards"), ("drew", "drawn")),
+        "blind_draw": (("blind draw", "drawn"),),
+    },
 )
 """The rules half of the game (``replay.registry``)."""

@@ -442,5 +442,6 @@ GAME = Game(
         "chips",
         "total",
     ),
+    moves={"widow": (("took the widow", "cards"),), "bury": (("buried", "cards"),)},
 )
 """The rules half of the game (``replay.registry``)."""
