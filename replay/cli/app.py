@@ -23,6 +23,7 @@ from replay.cli.exit_codes import Exit
 from replay.cli.filter_cmd import filter_records
 from replay.cli.generate import generate
 from replay.cli.help import App, HelpGroup, OutputClosedError
+from replay.cli.options import GAME_TITLES
 from replay.cli.rules_cmd import rules_app
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show
@@ -35,7 +36,7 @@ from replay.text import printable
 app = App(
     name="tricklog",
     help=(
-        "Record and referee trick-taking card games (Oh Hell, Auction Pinochle, Bestia).\n\n"
+        f"Record and referee trick-taking card games: {GAME_TITLES}.\n\n"
         "Exit codes: 0 all valid, 1 problems found, 2 usage error, 3 unreadable input, "
         "unwritable output or internal error.\n\n"
         "Examples:\n\n"

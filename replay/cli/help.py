@@ -60,7 +60,20 @@ def _format(command: Any, ctx: Any, formatter: Any) -> None:
                 formatter.write_dl(rows)
 
 
+def _help_text(command: Any, ctx: Any, formatter: Any, base: Any) -> None:
+    """The command's own text with the games' placeholders filled in (``options.expand``)."""
+    original = command.help
+    command.help = expand(original) if original else original
+    try:
+        base.format_help_text(command, ctx, formatter)
+    finally:
+        command.help = original
+
+
 class HelpCommand(TyperCommand):
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        _help_text(self, ctx, formatter, TyperCommand)
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         return pieces + [piece for p in self.get_params(ctx) for piece in _usage(p)]
@@ -70,6 +83,9 @@ class HelpCommand(TyperCommand):
 
 
 class HelpGroup(TyperGroup):
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        _help_text(self, ctx, formatter, TyperGroup)
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [self.options_metavar or "[OPTIONS]", self.subcommand_metavar]
 

@@ -34,12 +34,27 @@ pinochle ...``), filled in only when the help is shown: listing them loads the r
 which ``tricklog --help`` and a run need not wait for."""
 
 
+GAME_TITLES = "{games}"
+"""Stands in a help text for the games' titles (``Oh Hell (Blackout), ...``), filled in when the
+help is shown."""
+FIGURES = "{figures}"
+"""Stands in a help text for what each game adds to a summary, in its unit (``Oh Hell (Blackout):
+points; bids made %, ...``), filled in when the help is shown: it loads every game's rules half."""
+
+
 def expand(help_text: str) -> str:
-    """``help_text`` with ``PRESETS`` filled in."""
-    if PRESETS not in help_text:
-        return help_text
-    listed = "; ".join(f"{game.id} {', '.join(game.presets)}" for game in formats())
-    return help_text.replace(PRESETS, listed)
+    """``help_text`` with ``PRESETS``, ``GAME_TITLES`` and ``FIGURES`` filled in."""
+    if PRESETS in help_text:
+        listed = "; ".join(f"{game.id} {', '.join(game.presets)}" for game in formats())
+        help_text = help_text.replace(PRESETS, listed)
+    if GAME_TITLES in help_text:
+        help_text = help_text.replace(GAME_TITLES, ", ".join(g.title for g in formats()))
+    if FIGURES in help_text:
+        from replay.registry import GAMES
+
+        figures = (f"{g.title}: {g.stats.unit}; {g.stats.words}" for g in GAMES.values())
+        help_text = help_text.replace(FIGURES, "; ".join(figures))
+    return help_text
 
 
 def check_game(value: str | None) -> str | None:

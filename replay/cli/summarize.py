@@ -81,11 +81,8 @@ def summarize(
 ) -> Exit:
     """Summarize archives of any game (mixed too): per player, records, hands (every hand, as
     audit counts them) and those finished (played to the end), wins and shared wins; per game,
-    its score in its own unit (Oh Hell points, pinochle chips, Bestia money: never added
-    together) in all and per seat and finished hand, and its own figures (Oh Hell: bids made
-    %, nil bids made %, mean |bid - tricks|, overtricks; pinochle: auctions won, contracts made
-    %, mean bid, meld, counters, chips won and lost, concessions; Bestia: hands played and
-    passed, pot won, bestias paid); per game and rules preset, records, hands, the share of
+    its score in its own unit (never added to another game's) in all and per seat and finished
+    hand, and its own figures ({figures}); per game and rules preset, records, hands, the share of
     hands with a problem and the mean score; the pots and kitties, which balance the seats'
     net; names that look alike (kept apart) and records seating one name at several seats;
     problems by code with their first places; duplicates.

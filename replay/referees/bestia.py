@@ -505,6 +505,7 @@ GAME = Game(
             "money_lost",
         ),
         ratios=(Ratio("mean_net_money", "net_money", "seat_hands"),),
+        words="hands played and passed, pot won, bestias paid",
         read=_counters,
         shown=(
             "net_money",

@@ -225,6 +225,7 @@ GAME = Game(
             Ratio("nil_made_pct", "nil_made", "nil_bids", 100, 1),
             Ratio("mean_bid_error", "bid_error", "bids"),
         ),
+        words="bids made %, nil bids made %, mean |bid - tricks|, overtricks",
         read=_counters,
         shown=(
             "points",

@@ -414,6 +414,7 @@ GAME = Game(
             Ratio("mean_contract", "contract_points", "auctions_won"),
             Ratio("contracts_made_pct", "contracts_made", "contracts", 100, 1),
         ),
+        words="auctions won, contracts made %, mean bid, meld, counters, chips won and lost, concessions",
         read=_counters,
         shown=(
             "chips",

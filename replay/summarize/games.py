@@ -80,6 +80,8 @@ class GameStats:
     """The game's own counters of a hand settled with scores, per seat."""
     shown: tuple[str, ...]
     """The figures and counters of the game's table for a person, after hands and finished."""
+    words: str = ""
+    """Its figures and counters in a person's words, for the help of ``tricklog summarize``."""
     pool: Pool | None = None
 
     @property
