@@ -27,15 +27,13 @@ from records.base import Count, HandBase, Player, RecordBase, Seat, Strict
 from records.cards import ITALIAN_40
 from records.formats.text.grammar import Cursor, GameNotation, LineAction, NotationError
 from records.formats.text.words import (
+    ABANDON,
+    CLAIM,
     PLAY,
     cards_words,
-    read_abandon,
-    read_claim,
     seat_and_cards,
     seat_only,
     seat_words,
-    write_abandon,
-    write_claim,
 )
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int, Text
 from records.messages import rules_with
@@ -305,8 +303,8 @@ NOTATION = GameNotation(
         LineAction("join", "join", _write_join, _read_join),
         LineAction("blind", "blind_draw", *seat_and_cards("drawn")),
         LineAction("decline", "decline_blind", *seat_only()),
-        LineAction("claim", "claim", write_claim, read_claim),
-        LineAction("abandon", "abandon", write_abandon, read_abandon),
+        CLAIM,
+        ABANDON,
     ),
     hand_claims=HandClaims,
     record_claims=SittingClaims,

@@ -14,8 +14,8 @@ from pydantic import Field, TypeAdapter
 
 from records.base import Count, HandBase, RecordBase, Seat, Strict
 from records.cards import FRENCH_52
-from records.formats.text.grammar import GameNotation, Item, LineAction
-from records.formats.text.words import PLAY, read_abandon, read_claim, write_abandon, write_claim
+from records.formats.text.grammar import GameNotation, Item
+from records.formats.text.words import ABANDON, CLAIM, PLAY
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int, Text
 from records.messages import rules_with
 from records.rules.oh_hell import DEFAULT_RULES as DEFAULT_RULES
@@ -162,8 +162,8 @@ class OhHellRecord(RecordBase):
 NOTATION = GameNotation(
     items=(Item("bid", "bid", "tricks", number=True), PLAY),
     lines=(
-        LineAction("claim", "claim", write_claim, read_claim),
-        LineAction("abandon", "abandon", write_abandon, read_abandon),
+        CLAIM,
+        ABANDON,
     ),
     hand_claims=HandClaims,
     record_claims=GameClaims,

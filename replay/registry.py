@@ -85,35 +85,14 @@ class Game:
         return load(self.generator)(rng, **options)
 
 
-class _Games(Mapping[str, Game]):
-    """Every game's rules half by id, loaded on first use."""
-
-    def __getitem__(self, game: str) -> Game:
-        found: Game = load(REGISTERED[game])
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(REGISTERED)
-
-    def __len__(self) -> int:
-        return len(REGISTERED)
-
-    def __contains__(self, game: object) -> bool:
-        return game in REGISTERED
-
-
-GAMES: Mapping[str, Game] = _Games()
-"""Every game, by id, in the order they are listed."""
-
-
 class _View(Mapping[str, T]):
-    """One part of every game's rules half, by game id."""
+    """One part of every game's rules half, by game id; each game is loaded on first use."""
 
     def __init__(self, part: Callable[[Game], T]) -> None:
         self._part = part
 
     def __getitem__(self, game: str) -> T:
-        return self._part(GAMES[game])
+        return self._part(load(REGISTERED[game]))
 
     def __iter__(self) -> Iterator[str]:
         return iter(REGISTERED)
@@ -128,6 +107,14 @@ class _View(Mapping[str, T]):
 def view(part: Callable[[Game], T]) -> Mapping[str, T]:
     """``part`` of every game by id (``view(attrgetter("sheet"))``), each loaded when asked."""
     return _View(part)
+
+
+def _whole(game: Game) -> Game:
+    return game
+
+
+GAMES: Mapping[str, Game] = _View(_whole)
+"""Every game, by id, in the order they are listed."""
 
 
 def game_of(record: Any) -> Game:

@@ -15,6 +15,7 @@ from typing import Any
 from records.formats.text.grammar import (
     Cursor,
     Item,
+    LineAction,
     NotationError,
     ReadAction,
     WriteAction,
@@ -24,6 +25,8 @@ from records.formats.text.grammar import (
 from records.formats.text.values import json_text
 
 __all__ = [
+    "ABANDON",
+    "CLAIM",
     "PLAY",
     "cards_words",
     "read_abandon",
@@ -101,3 +104,9 @@ def read_abandon(cursor: Cursor) -> dict[str, Any]:
     cursor.places[("reason",)] = token
     cursor.end()
     return {"reason": token.value}
+
+
+CLAIM = LineAction("claim", "claim", write_claim, read_claim)
+"""A claim of the remaining tricks: ``claim SEAT N N ...`` (Oh Hell, Bestia)."""
+ABANDON = LineAction("abandon", "abandon", write_abandon, read_abandon)
+"""An abandoned hand, with its reason if the record gives one: ``abandon "reason"``."""
