@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from records.cards import Deck
-    from records.codes.entry import Code
 
 __all__ = ["GAME_IDS", "GameFormat", "format_of", "formats", "load"]
 
@@ -97,8 +96,9 @@ class GameFormat:
         return load(f"{self.model_module}:NOTATION")
 
     @cached_property
-    def codes(self) -> tuple[Code, ...]:
-        """The problem codes only this game raises (the shared ones name it in their entry)."""
+    def codes(self) -> tuple[Any, ...]:
+        """The problem codes only this game raises (``records.codes.entry.Code``; the shared
+        ones name it in their entry, or it names them in ``raises``)."""
         return tuple(load(f"records.codes.{self.id}:CODES"))
 
 

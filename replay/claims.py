@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple
 
 from records.problems import Kind, Problem
 from replay.steps import (
+    Basis,
+    Chain,
     Claim,
     ClaimCheck,
     ClaimStatus,
@@ -58,27 +60,6 @@ MATCH: Final = ClaimStatus.MATCH
 Corrections = dict[str, dict[int | None, Any]]
 """Claim name -> seat (None: a scalar claim) -> the value a reported running value should have
 had: what the next hand's value may follow on from."""
-
-
-class Basis(Protocol):
-    """What the record's own numbers allow a claimed value to be, besides the recomputation."""
-
-    @property
-    def chained(self) -> bool:
-        """Whether the previous value is this claim's value in the hand before (so that what it
-        should have been, where it was reported, is a base too)."""
-        ...
-
-    def candidates(self, seat: int | None, corrected: Any = None) -> list[Any]:
-        """The values that follow, for ``seat`` (None: a claim about the whole table), the
-        first the one a scorer would write; empty when nothing is known to judge by.
-        ``corrected``: what the previous value should have been, where it was reported."""
-        ...
-
-    def describe(self, seat: int | None, corrected: Any = None) -> str:
-        """What the value was compared with, in a scorer's words (``from the previous total 41
-        and this hand's score 12``)."""
-        ...
 
 
 def _at(values: Any, seat: int | None) -> Any:
@@ -155,22 +136,6 @@ class OneOf(NamedTuple):
 
     def describe(self, seat: int | None, corrected: Any = None) -> str:
         return self.words
-
-
-class Chain(NamedTuple):
-    """How a running claim follows from the claims beside it, said once per game (a constant):
-    its value is the ``previous`` claim of the hand before (or, for a claim about the record,
-    of the last hand) plus this hand's ``change``, the sum of its claims named there with their
-    signs. The claim comparison works out the values (``Follows``) only for a claim that differs
-    from its recomputation: as recorded, from the claims (a change claim the hand leaves out
-    counts as recomputed); as recomputed, from the steps (the previous hand's running totals, or
-    without a change this claim's own recomputation, the pot or total carried on). A chain with
-    no ``change`` carries a value on unchanged."""
-
-    previous: str
-    change: tuple[tuple[str, int], ...] = ()
-    previous_words: str = "the previous total"
-    change_words: str = "this hand's score"
 
 
 def compare_rows(

@@ -17,16 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from records.problems import Problem
 from replay.tricks import PlayDuty, Trick
 
-if TYPE_CHECKING:
-    from replay.claims import Basis, Chain
-
 __all__ = [
     "ActionApplied",
+    "Basis",
+    "Chain",
     "Claim",
     "ClaimCheck",
     "ClaimStatus",
@@ -89,6 +88,43 @@ def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimC
     return ClaimCheck(name, seat, recorded, computed, status)
 
 
+class Basis(Protocol):
+    """What the record's own numbers allow a claimed value to be, besides the recomputation."""
+
+    @property
+    def chained(self) -> bool:
+        """Whether the previous value is this claim's value in the hand before (so that what it
+        should have been, where it was reported, is a base too)."""
+        ...
+
+    def candidates(self, seat: int | None, corrected: Any = None) -> list[Any]:
+        """The values that follow, for ``seat`` (None: a claim about the whole table), the
+        first the one a scorer would write; empty when nothing is known to judge by.
+        ``corrected``: what the previous value should have been, where it was reported."""
+        ...
+
+    def describe(self, seat: int | None, corrected: Any = None) -> str:
+        """What the value was compared with, in a scorer's words (``from the previous total 41
+        and this hand's score 12``)."""
+        ...
+
+
+class Chain(NamedTuple):
+    """How a running claim follows from the claims beside it, said once per game (a constant):
+    its value is the ``previous`` claim of the hand before (or, for a claim about the record,
+    of the last hand) plus this hand's ``change``, the sum of its claims named there with their
+    signs. The claim comparison works out the values (``Follows``) only for a claim that differs
+    from its recomputation: as recorded, from the claims (a change claim the hand leaves out
+    counts as recomputed); as recomputed, from the steps (the previous hand's running totals, or
+    without a change this claim's own recomputation, the pot or total carried on). A chain with
+    no ``change`` carries a value on unchanged."""
+
+    previous: str
+    change: tuple[tuple[str, int], ...] = ()
+    previous_words: str = "the previous total"
+    change_words: str = "this hand's score"
+
+
 @dataclass(slots=True)
 class Claim:
     """A value the record claims beside the value replay computed, not yet compared.
@@ -114,7 +150,7 @@ class Claim:
     """List the claim as ``missing`` when the record does not make it (a scalar claim)."""
     follows: Basis | Chain | None = None
     """For a running value (a total, a balance, a pot carried on): what it follows from, the
-    claims beside it (``replay.claims.Chain``) or values worked out (``replay.claims.Basis``).
+    claims beside it (``Chain``) or values worked out (``Basis``).
     A value that follows from the record's own numbers is no problem even where it differs from
     the recomputation: that difference is reported once, where it starts."""
 
