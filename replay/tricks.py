@@ -4,34 +4,42 @@ duty that decides what a player may play to it, and the one loop that plays card
 The games differ only by data (docs/README.md; docs/ describes each game): the order of the players,
 whether a void player must trump, whether a trump must beat the trumps already played, whether a
 follower must head the trick, whether a leader owes a card (Bestia's top trump). The duty is coded
-once, in ``follow_fault``, which both decides and explains; ``legal_cards`` is derived from it.
+once, in ``_duty``, and judged once, in ``_fault``, which explains; ``follow_duty``,
+``follow_fault`` and ``legal_cards`` ask them for cards in strings.
 Tricks are taken and won in one place, ``play_cards``: the highest trump wins, else the highest card
 of the led suit; pinochle holds identical cards, and of two the one played first wins (a strict
 ``>``).
 
 ``play_cards`` is the hot loop of every audit, so it works on locals, decides the common cases
-(a lead, a card of the led suit with no duty to head) first, and asks ``follow_fault`` only when
-a duty may bind.
+(a lead, a card of the led suit with no duty to head) first, and asks ``_fault`` only when a duty
+may bind. Inside the play a card is a small integer and a hand an integer of count fields
+(``Codes``), decoded once from the record's strings; the tricks are lists of integers, shown as
+``Trick`` values of strings only when a consumer reads them (``Tricks``, ``CardPlay.trick``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex, overload
 
 __all__ = [
     "CardPlay",
+    "Codes",
     "Duty",
     "FollowRules",
+    "Hands",
     "PlayDuty",
     "Ring",
     "Trick",
+    "Tricks",
+    "encoding",
     "follow_duty",
     "follow_fault",
     "legal_cards",
     "play_cards",
+    "width",
 ]
 
 Fault = tuple[str, str, object, object]
@@ -122,9 +130,100 @@ class PlayDuty:
     """The cards the seat could play, in the order it held them."""
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Codes:
+    """A deck's cards as small integers, for the play: ``code = suit * 16 + strength``, so that
+    two cards of one suit compare as their codes do, and a hand is one integer of count fields
+    (``width`` bits a card; one bit, a bit set, where no hand holds a card twice). Records keep
+    their strings: a card is decoded here once as it is played, and named again only for a
+    message or a view (``name``)."""
+
+    code: dict[str, int]
+    """Card -> code."""
+    name: tuple[str, ...]
+    """Code -> card (``""`` for a code of no card)."""
+    suits: str
+    """Suit letter by suit number."""
+    suit: dict[str, int]
+    """Suit letter -> suit number."""
+    width: int
+    """Bits of a card's count field in a hand."""
+    unit: dict[str, int]
+    """Card -> one copy of it in a hand."""
+    held: tuple[int, ...]
+    """Code -> the bits of its count field: a hand holds the card where they are set."""
+    one: tuple[int, ...]
+    """Code -> one copy of it in a hand."""
+    suit_mask: tuple[int, ...]
+    """Suit number -> the count fields of its cards."""
+    above: tuple[int, ...]
+    """Code -> the count fields of every code above it (of its suit, masked by a suit's)."""
+
+    def hand(self, cards: Sequence[str]) -> int:
+        """The hand holding ``cards`` (copies counted)."""
+        return sum(map(self.unit.__getitem__, cards))
+
+    def count(self, hand: int, code: int) -> int:
+        """The copies of card ``code`` that ``hand`` holds."""
+        return (hand >> code * self.width) & ((1 << self.width) - 1)
+
+
+_ENCODINGS: dict[tuple[int, int], tuple[Mapping[str, int], Codes]] = {}
+
+
+def encoding(strength: Mapping[str, int], width: int = 1) -> Codes:
+    """The codes of the deck whose rank order is ``strength`` (``records.cards.Deck``), worked
+    out once per deck and width."""
+    found = _ENCODINGS.get((id(strength), width))
+    if found is not None and found[0] is strength:
+        return found[1]
+    suits = "".join(dict.fromkeys(card[-1] for card in strength))
+    suit = {letter: number for number, letter in enumerate(suits)}
+    code = {card: suit[card[-1]] * 16 + rank for card, rank in strength.items()}
+    size = 16 * len(suits)
+    name = [""] * size
+    for card, number in code.items():
+        name[number] = card
+    one = tuple(1 << number * width for number in range(size))
+    full = (1 << width) - 1
+    suit_mask = tuple(
+        sum(full << (number * 16 + rank) * width for rank in range(16))
+        for number in range(len(suits))
+    )
+    codes = Codes(
+        code,
+        tuple(name),
+        suits,
+        suit,
+        width,
+        {card: one[number] for card, number in code.items()},
+        tuple(bit * full for bit in one),
+        one,
+        suit_mask,
+        tuple(-(bit << width) for bit in one),
+    )
+    _ENCODINGS[id(strength), width] = (strength, codes)
+    return codes
+
+
+def width(copies: int) -> int:
+    """The bits of a count field that holds up to ``copies`` of a card: one for a bit set."""
+    return copies.bit_length()
+
+
+def _width(hands: Sequence[Sequence[str]]) -> int:
+    """The width the hands need: one bit where no hand holds a card twice."""
+    most = 1
+    for hand in hands:
+        if len(set(hand)) != len(hand):
+            most = max(most, *(hand.count(card) for card in hand))
+    return width(most)
+
+
 class Trick:
     """A trick, in progress or finished: who led, the cards in the order played, and which of
-    them is winning. ``play_cards`` fills it; a finished trick is never changed."""
+    them is winning. A view built when a consumer asks (``Tricks``, ``CardPlay.trick``); the
+    play itself holds its tricks as integers."""
 
     __slots__ = ("best", "cards", "leader", "number", "seats")
 
@@ -159,6 +258,129 @@ class Trick:
         return f"Trick(number={self.number}, leader={self.leader}, plays={self.plays!r})"
 
 
+class Tricks(list[Trick]):
+    """The finished tricks of a hand: every card played (as its code), the seat that led each
+    trick, and each trick's winning place, as the play records them (the other seats follow
+    the leader in turn); a trick becomes a ``Trick`` value only when someone reads it (then it
+    is kept, so that a trick read twice is one object). A list, as consumers have always been
+    handed, whose own items are the tricks shown so far: read it through its methods.
+
+    An engine may make it before the play begins (a hand's state has its tricks from the deal)
+    and hand it to the ``CardPlay`` it opens."""
+
+    __slots__ = ("after", "bests", "cards", "leads", "names", "size")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[int] = []
+        """The code of every card played, in order (a trick in progress included)."""
+        self.leads: list[int] = []
+        """The seat that led each trick (a trick in progress included)."""
+        self.after: Sequence[int] = ()
+        """``after[seat]``: the next seat to play."""
+        self.bests: list[int] = []
+        """For each finished trick, the place in it of the winning card."""
+        self.size = 0
+        """Cards in a trick."""
+        self.names: tuple[str, ...] = ()
+        """Code -> card."""
+
+    def __len__(self) -> int:
+        return len(self.bests)
+
+    def seats(self, number: int, count: int) -> list[int]:
+        """The seats of the first ``count`` cards of trick ``number`` (from 0), in turn."""
+        after, seat = self.after, self.leads[number]
+        seats = [seat]
+        for _ in range(count - 1):
+            seat = after[seat]
+            seats.append(seat)
+        return seats
+
+    def _show(self) -> None:
+        """Make the tricks not shown yet into values (the list's own items)."""
+        size, names = self.size, self.names
+        for number in range(list.__len__(self), len(self.bests)):
+            first = number * size
+            trick = Trick(number + 1, self.leads[number])
+            trick.cards = [names[code] for code in self.cards[first : first + size]]
+            trick.seats = self.seats(number, size)
+            trick.best = self.bests[number]
+            list.append(self, trick)
+
+    def rewin(self, place: int) -> None:
+        """The last trick finished is won by the card at ``place`` (Oh Hell's cancelling)."""
+        self.bests[-1] = place
+        if list.__len__(self) == len(self.bests):  # already shown: the value says the same
+            list.__getitem__(self, -1).best = place
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Trick: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Trick]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> Trick | list[Trick]:
+        self._show()
+        return list.__getitem__(self, index)
+
+    def __iter__(self) -> Iterator[Trick]:
+        self._show()
+        return list.__iter__(self)
+
+    def __reversed__(self) -> Iterator[Trick]:
+        self._show()
+        return list.__reversed__(self)
+
+    def __contains__(self, value: object) -> bool:
+        self._show()
+        return list.__contains__(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # a list, unhashable (say so, as its __eq__ is its own)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class Hands(Sequence[list[str]]):
+    """What each seat of a play holds now, as card lists in the order dealt: a live view of the
+    play's integer hands (``CardPlay.hand``), built seat by seat when read."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: CardPlay) -> None:
+        self.play = play
+
+    def __len__(self) -> int:
+        return len(self.play.held)
+
+    @overload
+    def __getitem__(self, index: int) -> list[str]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[list[str]]: ...
+    def __getitem__(self, index: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(index, int):
+            return self.play.hand(range(len(self.play.held))[index])
+        return [self.play.hand(seat) for seat in range(len(self.play.held))[index]]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 LeadFault = Callable[["CardPlay", int, str], tuple[str, str, object] | None]
 """``lead_fault(play, seat, card)``: why ``card`` may not be led, as (code, reason, expected)."""
 
@@ -168,6 +390,9 @@ class CardPlay:
     turn it is, the trick in progress, the tricks finished and won, and the rules of play as
     data. An engine builds one when its hand reaches the play and hands it runs of play actions
     (``play_cards``); phases and what a finished hand means stay in the engine.
+
+    Inside, cards are codes (``Codes``) and a hand is an integer; ``hands``, ``trick`` and
+    ``tricks`` show them as the records' strings when asked.
 
     >>> from records.cards import FRENCH_52
     >>> play = CardPlay([["KH", "2C"], ["AH", "3S"], ["2S", "4S"]], leader=0, after=(1, 2, 0),
@@ -185,35 +410,47 @@ class CardPlay:
 
     __slots__ = (
         "after",
+        "best",
+        "codes",
+        "dealt",
         "follow",
-        "hands",
+        "held",
         "last",
         "lead_fault",
+        "leader",
+        "placed",
         "players",
-        "strength",
-        "trick",
         "tricks",
         "trump",
+        "trump_suit",
         "turn",
         "won",
     )
 
     def __init__(
         self,
-        hands: list[list[str]],
+        hands: Sequence[Sequence[str]],
         leader: int,
         after: Sequence[int],
         last: int,
         trump: str | None,
-        strength: dict[str, int],
+        strength: Mapping[str, int],
         follow: FollowRules | Callable[[str], FollowRules],
         lead_fault: LeadFault | None = None,
         players: int | None = None,
+        tricks: Tricks | None = None,
+        codes: Codes | None = None,
     ) -> None:
-        self.hands = hands
-        """Cards each seat holds now."""
-        self.turn = leader
-        self.after: tuple[int, ...] = tuple(after)
+        if codes is None:  # the engines give the codes of their deck, worked out once
+            codes = encoding(strength, _width(hands))
+        self.codes = codes
+        self.dealt = tuple(hands)
+        """Each seat's cards as given, for the order of ``hands``."""
+        unit = codes.unit.__getitem__
+        self.held = [sum(map(unit, cards)) for cards in hands]
+        """Each seat's hand now, as an integer (``Codes``)."""
+        self.turn = self.leader = leader
+        self.after: tuple[int, ...] = after if isinstance(after, tuple) else tuple(after)
         """``after[seat]``: the next seat to play (seats out of the play map anywhere)."""
         self.players = players if players is not None else len(hands)
         """Cards in a complete trick: the seats that play."""
@@ -221,23 +458,84 @@ class CardPlay:
         """Tricks in the hand: after this many the play is over."""
         self.trump = trump
         """Trump suit letter, or None."""
-        self.strength = strength
-        """Rank order within a suit (``records.cards.Deck.strength``)."""
+        self.trump_suit = codes.suit.get(trump, -1) if trump is not None else -1
+        """Trump suit number, or -1."""
         self.follow = follow
         """The duties of a follower, or a function of the led suit giving them (pinochle heads
         only when trump is led)."""
         self.lead_fault = lead_fault
         """Why a card may not be led, for games with a duty to lead (the top trump)."""
-        self.trick = Trick(1, leader)
-        """The trick being played (or about to be)."""
-        self.tricks: list[Trick] = []
-        """Finished tricks, in order."""
+        self.tricks = tricks if tricks is not None else Tricks()
+        """Finished tricks, in order; their cards, the trick in progress's too."""
+        self.tricks.size, self.tricks.names = self.players, codes.name
+        self.tricks.after = self.after
+        self.placed = 0
+        """Cards in the trick in progress."""
+        self.best = 0
+        """The place in the trick in progress of the card winning it so far."""
         self.won = [0] * len(hands)
         """Tricks won per seat."""
 
     @property
     def is_over(self) -> bool:
-        return len(self.tricks) == self.last
+        return len(self.tricks.bests) == self.last
+
+    @property
+    def trick_number(self) -> int:
+        """The trick being played (or about to be), from 1."""
+        return len(self.tricks.bests) + 1
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (or about to be; the last one once the play is over), as a
+        value of that moment."""
+        tricks, placed = self.tricks, self.placed
+        if not placed and tricks.bests and self.is_over:
+            return tricks[-1]
+        number = len(tricks.bests)
+        leader = tricks.leads[number] if placed else self.turn if number else self.leader
+        trick = Trick(number + 1, leader)
+        if placed:
+            names = self.codes.name
+            trick.cards = [names[code] for code in tricks.cards[-placed:]]
+            trick.seats = tricks.seats(number, placed)
+            trick.best = self.best
+        return trick
+
+    @property
+    def hands(self) -> Hands:
+        """Cards each seat holds now, in the order dealt (a live view)."""
+        return Hands(self)
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds now, in the order dealt; of a card held twice and played
+        once, the copy dealt first is the one gone."""
+        dealt, left, codes = self.dealt[seat], self.held[seat], self.codes
+        if codes.width == 1:
+            unit = codes.unit
+            return [card for card in dealt if left & unit[card]]
+        gone = {card: 0 for card in dealt}
+        for card in dealt:
+            gone[card] += 1
+        for card in gone:
+            gone[card] -= codes.count(left, codes.code[card])
+        kept = []
+        for card in dealt:
+            if gone[card]:
+                gone[card] -= 1
+            else:
+                kept.append(card)
+        return kept
+
+    def holds(self, seat: int, card: str) -> bool:
+        """Whether ``seat`` holds ``card`` now."""
+        code = self.codes.code.get(card)
+        return code is not None and bool(self.held[seat] & self.codes.held[code])
+
+    def holds_suit(self, seat: int, suit: str) -> bool:
+        """Whether ``seat`` holds a card of ``suit`` now."""
+        number = self.codes.suit.get(suit)
+        return number is not None and bool(self.held[seat] & self.codes.suit_mask[number])
 
     def duties(self, led: str | None) -> FollowRules:
         """The duties that bind a follower when ``led`` was led (none before the lead)."""
@@ -253,23 +551,27 @@ class CardPlay:
     def legal(self) -> list[str]:
         """The cards the seat to play may play now, in hand order."""
         seat = self.turn
-        return [card for card in self.hands[seat] if self.fault(seat, card) is None]
+        return [card for card in self.hand(seat) if self.fault(seat, card) is None]
 
     def owed(self) -> PlayDuty:
         """The duty of the seat to play now, with the cards it allows: decided by the rule that
-        judges the card (``follow_duty``; for a lead, the game's ``lead_fault``, which owes a
-        lead when it refuses a card the seat holds)."""
-        seat, trick = self.turn, self.trick
-        hand = self.hands[seat]
+        judges the card (``_duty``; for a lead, the game's ``lead_fault``, which owes a lead
+        when it refuses a card the seat holds)."""
+        seat, placed, codes = self.turn, self.placed, self.codes
         allowed = tuple(self.legal())
-        led = trick.led
-        if led is None:
+        led: str | None = None
+        if not placed:
             lead = self.lead_fault
+            hand = self.hand(seat)
             owes = lead is not None and any(lead(self, seat, card) is not None for card in hand)
             duty = Duty.LEAD_OWED if owes else LEAD
         else:
-            duty = follow_duty(hand, trick, self.duties(led), self.trump, self.strength)
-        return PlayDuty(seat, trick.number, len(trick.cards), duty, led, self.trump, allowed)
+            played = self.tricks.cards
+            first, top = played[-placed], played[-placed + self.best]
+            led = codes.suits[first >> 4]
+            rules = self.duties(led)
+            duty = _duty(self.held[seat], first >> 4, top, rules, self.trump_suit, codes)
+        return PlayDuty(seat, self.trick_number, placed, duty, led, self.trump, allowed)
 
 
 _FREE: Final = FollowRules()
@@ -283,6 +585,73 @@ class _Card:
         self.seat, self.card = seat, card
 
 
+def _duty(hand: int, led: int, top: int, rules: FollowRules, trump: int, codes: Codes) -> Duty:
+    """The duty that binds ``hand`` (an integer hand) at a trick whose led suit is ``led`` and
+    whose winning card so far is ``top`` (codes; ``trump`` -1 for none): the one place the
+    follow rules are decided."""
+    masks, high = codes.suit_mask, top >> 4
+    suited = hand & masks[led]
+    if suited:
+        if rules.must_head and high == led and suited & codes.above[top]:
+            return HEAD
+        return FOLLOW
+    if not rules.must_trump_when_void or trump < 0:
+        return VOID
+    trumps = hand & masks[trump]
+    if trumps:
+        if rules.must_overtrump and high == trump and trumps & codes.above[top]:
+            return OVERTRUMP
+        return TRUMP
+    return NO_TRUMP
+
+
+def _fault(
+    code: int, hand: int, led: int, top: int, rules: FollowRules, trump: int, codes: Codes
+) -> tuple[str, str] | None:
+    """Why card ``code`` (held in ``hand``) may not follow to the trick (``_duty``'s terms):
+    (code, reason) in a player's words, or None if it keeps the duty that binds the hand."""
+    suit = code >> 4
+    if suit == led and not rules.must_head:  # the hand holds the suit led, and follows it
+        return None
+    duty = _duty(hand, led, top, rules, trump, codes)
+    card, letter = codes.name[code], codes.suits[led]
+    if duty is FOLLOW or duty is HEAD:
+        if suit != led:
+            return (
+                "play.revoke",
+                f"{card} does not follow the led suit {letter} although the hand holds {letter}",
+            )
+        if duty is HEAD and code <= top:
+            return (
+                "play.must-head",
+                f"{card} follows suit but does not beat the trick although the hand can",
+            )
+    elif duty is TRUMP or duty is OVERTRUMP:
+        if suit != trump:
+            return (
+                "play.must-trump",
+                f"{card} discards although the hand, void in {letter}, holds trump "
+                f"{codes.suits[trump]}",
+            )
+        if duty is OVERTRUMP and code <= top:
+            return (
+                "play.must-overtrump",
+                f"{card} does not beat the trump in the trick although the hand can",
+            )
+    return None
+
+
+def _encoded(
+    hand: Sequence[str], trick: Trick, trump: str | None, strength: Mapping[str, int]
+) -> tuple[Codes, int, int, int, int]:
+    """(codes, hand, led suit, winning card, trump suit) of a trick and a hand in strings."""
+    codes = encoding(strength, _width([hand]))
+    cards = trick.cards
+    led = codes.suit[cards[0][-1]]
+    top = codes.code[cards[trick.best]]
+    return codes, codes.hand(hand), led, top, codes.suit.get(trump, -1) if trump else -1
+
+
 def follow_duty(
     hand: Sequence[str],
     trick: Trick,
@@ -290,8 +659,8 @@ def follow_duty(
     trump: str | None,
     strength: Mapping[str, int],
 ) -> Duty:
-    """The duty that binds a seat holding ``hand`` as it plays to ``trick``: the one place the
-    follow rules are decided (``follow_fault`` judges a card against it).
+    """The duty that binds a seat holding ``hand`` as it plays to ``trick`` (``_duty``, for
+    cards in strings).
 
     >>> from records.cards import FRENCH_52
     >>> trick = Trick(1, leader=0)
@@ -306,23 +675,10 @@ def follow_duty(
     >>> follow_duty(["2C", "3S"], trick, FollowRules(), "S", FRENCH_52.strength).value
     'void'
     """
-    cards = trick.cards
-    if not cards:
+    if not trick.cards:
         return LEAD
-    led = cards[0][-1]
-    for held in hand:
-        if held[-1] == led:
-            if rules.must_head and _can_beat(hand, trick, led, strength):
-                return HEAD
-            return FOLLOW
-    if not rules.must_trump_when_void or trump is None:
-        return VOID
-    for held in hand:
-        if held[-1] == trump:
-            if rules.must_overtrump and _can_beat(hand, trick, trump, strength):
-                return OVERTRUMP
-            return TRUMP
-    return NO_TRUMP
+    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
+    return _duty(held, led, top, rules, trumps, codes)
 
 
 def follow_fault(
@@ -334,7 +690,8 @@ def follow_fault(
     strength: Mapping[str, int],
 ) -> tuple[str, str] | None:
     """Why ``card`` (held in ``hand``) may not follow to ``trick``: (code, reason) in a
-    player's words, or None if it keeps the duty that binds the hand (``follow_duty``).
+    player's words, or None if it keeps the duty that binds the hand (``_fault``, for cards in
+    strings).
 
     >>> from records.cards import FRENCH_52
     >>> trick = Trick(1, leader=0)
@@ -347,55 +704,10 @@ def follow_fault(
     >>> follow_fault("3S", ["2C", "3S"], trick, trumps, "S", FRENCH_52.strength) is None
     True
     """
-    cards = trick.cards
-    if not cards:
+    if not trick.cards:
         return None
-    led = cards[0][-1]
-    suit = card[-1]
-    if suit == led and not rules.must_head:  # the hand holds the suit led, and follows it
-        return None
-    duty = follow_duty(hand, trick, rules, trump, strength)
-    if duty is FOLLOW or duty is HEAD:
-        if suit != led:
-            return (
-                "play.revoke",
-                f"{card} does not follow the led suit {led} although the hand holds {led}",
-            )
-        if duty is HEAD and not _beats(card, trick, strength):
-            return (
-                "play.must-head",
-                f"{card} follows suit but does not beat the trick although the hand can",
-            )
-    elif duty is TRUMP or duty is OVERTRUMP:
-        if suit != trump:
-            return (
-                "play.must-trump",
-                f"{card} discards although the hand, void in {led}, holds trump {trump}",
-            )
-        if duty is OVERTRUMP and not _beats(card, trick, strength):
-            return (
-                "play.must-overtrump",
-                f"{card} does not beat the trump in the trick although the hand can",
-            )
-    return None
-
-
-def _can_beat(hand: Sequence[str], trick: Trick, suit: str, strength: Mapping[str, int]) -> bool:
-    """True if the trick's winning card is of ``suit`` and ``hand`` holds a card of that suit
-    that beats it: the duty to head (or to overtrump) binds."""
-    best = trick.cards[trick.best]
-    if best[-1] != suit:
-        return False
-    top = strength[best]
-    for held in hand:  # noqa: SIM110 - a loop is quicker than any() on this hot path
-        if held[-1] == suit and strength[held] > top:
-            return True
-    return False
-
-
-def _beats(card: str, trick: Trick, strength: Mapping[str, int]) -> bool:
-    """True if ``card``, of the suit of the trick's winning card, beats it."""
-    return strength[card] > strength[trick.cards[trick.best]]
+    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
+    return _fault(codes.code[card], held, led, top, rules, trumps, codes)
 
 
 def legal_cards(
@@ -407,10 +719,14 @@ def legal_cards(
 ) -> list[str]:
     """The cards of ``hand`` that may follow to ``trick``, in hand order (a card held twice is
     listed twice, so that a random choice weighs the copies as a player would)."""
-    return [c for c in hand if follow_fault(c, hand, trick, rules, trump, strength) is None]
+    if not trick.cards:
+        return list(hand)
+    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
+    code = codes.code
+    return [c for c in hand if _fault(code[c], held, led, top, rules, trumps, codes) is None]
 
 
-def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the audit's hot path
+def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot path
     play: CardPlay, actions: Sequence[Any], start: int, *, commit: bool = True
 ) -> tuple[int, Fault | None]:
     """Play ``actions[start:]`` while they are plays (``type == "play"``) and legal; stop at
@@ -418,83 +734,99 @@ def play_cards(  # noqa: PLR0915 - one loop on locals is the point: it is the au
 
     Returns (position of the first action not played, fault or None). Without ``commit`` only
     ``actions[start]`` is checked and nothing changes: that is how an engine checks one play.
+
+    Each card is decoded once (``Codes``); a hand is an integer, so holding a card, a suit or
+    a card above the trick's is one ``&``; a finished trick is its winner's place in a list.
     """
-    hands, strength, trump = play.hands, play.strength, play.trump
-    after: tuple[int, ...] = play.after
+    codes = play.codes
+    code_of, held_bits, ones, names = codes.code, codes.held, codes.one, codes.name
+    suit_masks = codes.suit_mask
+    hands, trump, after = play.held, play.trump_suit, play.after
     # A list, so that each action is taken by index.
     listed: list[Any] = actions if isinstance(actions, list) else list(actions)
-    trick = play.trick
-    cards, seats, size = trick.cards, trick.seats, play.players
-    tricks, won, last, lead_fault = play.tricks, play.won, play.last, play.lead_fault
+    tricks = play.tricks
+    played, leads, bests = tricks.cards, tricks.leads, tricks.bests
+    size, won, last, lead_fault = play.players, play.won, play.last, play.lead_fault
     rules = play.follow
     fixed = rules if isinstance(rules, FollowRules) else None  # else a function of the lead
-    led = cards[0][-1] if cards else ""
-    # The card winning so far, its suit and its strength (read once per card that takes over).
-    best = cards[trick.best] if cards else ""
-    high, top = best[-1:], strength[best] if cards else 0
-    follow = play.duties(led or None)
-    binding = follow.must_head
+    placed, best = play.placed, play.best
+    # The suit led, and the card winning so far with its suit (-1: no card yet).
+    led = high = top = -1
+    follow, winner = _FREE, -1
+    if placed:
+        led, top = played[-placed] >> 4, played[-placed + best]
+        high, winner = top >> 4, tricks.seats(len(bests), best + 1)[best]
+        follow = play.duties(codes.suits[led])
+    # Whether a duty may bind a card of the led suit (to head), and a hand void in it (to trump).
+    binding, void_bound = follow.must_head, follow.must_trump_when_void and trump >= 0
     turn = play.turn
     fault: Fault | None = None
     reached = len(listed)
     for position in range(start, len(listed)):
-        reached = position
         action = listed[position]
-        kind: str = action.type
-        if kind != "play":
+        if action.type != "play":
+            reached = position
             break
         seat: int = action.seat
         card: str = action.card
         if seat != turn:
             fault = ("play.out-of-turn", f"seat {seat} played out of turn", turn, seat)
+            reached = position
             break
         hand = hands[seat]
         try:
-            held = hand.index(card)
-        except ValueError:
+            code = code_of[card]
+            if not hand & held_bits[code]:
+                raise KeyError(card)
+        except KeyError:  # not held, or not even a card of the deck
             fault = ("play.card-not-held", f"{card} is not in the player's hand", None, card)
+            reached = position
             break
-        suit = card[-1]
-        if not led:
+        suit = code >> 4
+        if not placed:
             if lead_fault is not None:
+                play.turn, play.placed, play.best = turn, 0, 0  # the game's rule may read them
                 lead = lead_fault(play, seat, card)
                 if lead is not None:
                     fault = (lead[0], lead[1], lead[2], card)
+                    reached = position
                     break
-        elif binding or suit != led:  # a duty may bind: ask the one rule
-            broken = follow_fault(card, hand, trick, follow, trump, strength)
+        elif binding or (suit != led and (void_bound or hand & suit_masks[led])):
+            # a duty may bind: ask the one rule
+            broken = _fault(code, hand, led, top, follow, trump, codes)
             if broken is not None:
                 fault = (broken[0], broken[1], None, card)
+                reached = position
                 break
         if not commit:
             return position, None
-        del hand[held]
+        hands[seat] = hand - ones[code]
         # Take the card: the highest trump wins, else the highest card of the led suit; of two
         # identical cards the first played (a strict ">").
-        if not led:
-            led, high, top = suit, suit, strength[card]
-            follow = fixed if fixed is not None else rules(suit)  # type: ignore[operator]
-            binding = follow.must_head
+        if not placed:
+            led = high = suit
+            top, best, winner = code, 0, seat
+            leads.append(seat)
+            follow = fixed if fixed is not None else rules(names[code][-1])  # type: ignore[operator]
+            binding, void_bound = follow.must_head, follow.must_trump_when_void and trump >= 0
         elif suit == high:
-            rank = strength[card]
-            if rank > top:
-                trick.best, top = len(cards), rank
+            if code > top:
+                best, top, winner = placed, code, seat
         elif suit == trump:
-            trick.best, high, top = len(cards), suit, strength[card]
-        cards.append(card)
-        seats.append(seat)
-        if len(cards) < size:
+            best, high, top, winner = placed, suit, code, seat
+        played.append(code)
+        placed += 1
+        if placed < size:
             turn = after[seat]
             continue
-        turn = seats[trick.best]
-        tricks.append(trick)
+        turn = winner
+        bests.append(best)
         won[turn] += 1
-        if len(tricks) == last:
+        placed = 0
+        if len(bests) == last:
             reached = position + 1
             break
-        trick = play.trick = Trick(trick.number + 1, turn)
-        cards, seats, led = trick.cards, trick.seats, ""
     else:
         reached = len(listed)
-    play.turn = turn
+    play.turn, play.placed, play.best = turn, placed, best
     return reached, fault

@@ -62,7 +62,19 @@ from records.words import number_of
 from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
-from replay.tricks import CardPlay, FollowRules, PlayDuty, Ring, Trick, play_cards
+from replay.tricks import (
+    CardPlay,
+    Codes,
+    FollowRules,
+    Hands,
+    PlayDuty,
+    Ring,
+    Trick,
+    Tricks,
+    encoding,
+    play_cards,
+    width,
+)
 
 DECK: Final = FRENCH_52
 STRENGTH: Final = DECK.strength
@@ -225,6 +237,8 @@ class Table:
     decks)."""
     teams: tuple[tuple[int, ...], ...] | None = None
     """The seats of each team, or None when every player scores alone."""
+    codes: Codes = field(default_factory=lambda: encoding(STRENGTH))
+    """The cards as the play holds them: a bit set a hand, or counts of several decks."""
     points: dict[object, int] = field(default_factory=dict)
     """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up; the three
     packed into one integer where each is below 1024 (always, but for a team's sums at a huge
@@ -258,6 +272,7 @@ def table(rules: OhHellRules) -> Table:
         DECKS[rules.decks],
         rules.decks > 1 and rules.identical_cards == "cancel",
         rules.teams,
+        encoding(STRENGTH, width(rules.decks)),
     )
 
 
@@ -442,7 +457,7 @@ class State:
         return self.play.turn
 
     @property
-    def hands(self) -> list[list[str]]:
+    def hands(self) -> Hands:
         """Cards each seat still holds."""
         return self.play.hands
 
@@ -451,7 +466,7 @@ class State:
         return self.play.trick
 
     @property
-    def tricks(self) -> list[Trick]:
+    def tricks(self) -> Tricks:
         """Finished tricks, in order."""
         return self.play.tricks
 
@@ -484,9 +499,7 @@ def new_hand(
     game = rules if isinstance(rules, Table) else table(rules)
     n = game.rules.num_players
     leader = first_leader(game.rules, dealer)
-    play = CardPlay(
-        [list(h) for h in hands], leader, game.after, size, trump, STRENGTH, game.follow
-    )
+    play = CardPlay(hands, leader, game.after, size, trump, STRENGTH, game.follow, codes=game.codes)
     play.turn = first_bidder(game.rules, dealer)
     return State(game, dealer, size, trump, BID, [None] * n, play, n, n, leader)
 
@@ -667,17 +680,19 @@ def recount(play: CardPlay) -> None:
     """Give the trick just finished to the winner ``cancel_winner`` names, if ``play_cards``
     (where of two identical cards the first wins) gave it to another seat; the next trick, not
     begun yet, is led by the new winner."""
-    trick = play.tricks[-1]
-    best = cancel_winner(trick.cards, play.trump)
-    if best == trick.best:
+    tricks = play.tricks
+    size = play.players
+    names = play.codes.name
+    was = tricks.bests[-1]
+    best = cancel_winner([names[code] for code in tricks.cards[-size:]], play.trump)
+    if best == was:
         return
-    old, new = trick.seats[trick.best], trick.seats[best]
-    trick.best = best
+    seats = tricks.seats(len(tricks) - 1, size)
+    old, new = seats[was], seats[best]
+    tricks.rewin(best)
     play.won[old] -= 1
     play.won[new] += 1
     play.turn = new
-    if not play.is_over:
-        play.trick = Trick(trick.number + 1, new)
 
 
 def check_play(state: State, action: Any) -> Violation | None:
@@ -717,7 +732,7 @@ def check_claim(state: State, action: Any) -> Violation | None:
     remaining = action.remaining
     if state.phase is not PLAY:
         return Violation("claim.out-of-phase", "a claim outside the play of the cards")
-    if state.play.trick.cards:
+    if state.play.placed:
         return Violation("claim.mid-trick", "a claim in the middle of a trick")
     left = state.size - len(state.tricks)
     if len(remaining) != state.rules.num_players or sum(remaining) != left:

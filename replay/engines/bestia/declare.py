@@ -252,7 +252,9 @@ def _blind_turn_fault(state: State, seat: int, does: str) -> Violation | None:
 
 def apply_blind(state: State, action: Any) -> None:
     seat = action.seat
-    state.hands[seat] = list(action.drawn)
+    hands = list(state.hands)
+    hands[seat] = list(action.drawn)
+    state.hands = hands
     state.drawn += len(action.drawn)
     if state.decisions[seat] != JOIN:
         state.entered.append(seat)

@@ -27,6 +27,7 @@ from records.words import number_of
 from replay.engines.bestia.state import (
     ABANDONED,
     BLIND,
+    CODES,
     DECLARE,
     DREW_BLIND,
     JOIN,
@@ -93,8 +94,10 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
         state.table.follow,
         _lead_rule(rules.top_trump_lead, dominant_trump(state.turned_up)),
         len(playing),
+        state.tricks,
+        CODES,
     )
-    play.tricks, play.won = state.tricks, state.tricks_won
+    play.won = state.tricks_won
     return play, playing
 
 
@@ -107,6 +110,7 @@ def close_round(state: State, opened: tuple[CardPlay, tuple[int, ...]] | None = 
         state.phase = SETTLE
         return
     state.play, state.playing = opened
+    state.hands = opened[0].hands  # what each seat holds from now on is the play's
     state.leader = opened[0].turn
     state.phase = PLAY
 
@@ -120,9 +124,9 @@ def _lead_rule(mode: str, dominant: str) -> LeadFault | None:
     every = mode == "every_lead"
 
     def lead_fault(play: CardPlay, seat: int, card: str) -> tuple[str, str, object] | None:
-        if card == dominant or not (every or play.trick.number == 1):
+        if card == dominant or not (every or play.trick_number == 1):
             return None
-        if dominant not in play.hands[seat]:
+        if not play.holds(seat, dominant):
             return None
         reason = (
             f"seat {seat} leads {card} but holds the dominant trump {dominant} and must lead it"
@@ -225,7 +229,7 @@ def finish(state: State) -> bool:
     if state.phase is SETTLE or state.phase is ABANDONED:
         return True
     play = state.play
-    if play is not None and len(state.playing) == 1 and not play.tricks and not play.trick.cards:
+    if play is not None and len(state.playing) == 1 and not play.tricks and not play.placed:
         state.tricks_won[state.playing[0]] = state.table.rules.hand_size
         state.phase = SETTLE
         return True
@@ -246,7 +250,7 @@ def check_claim(state: State, action: Any) -> Violation | None:
     else:
         why = "nobody plays" if phase is BLIND else "outside the play of the cards"
         return Violation("claim.out-of-phase", f"a claim {why}")
-    if play.trick.cards:
+    if play.placed:
         return Violation("claim.mid-trick", "a claim in the middle of a trick")
     remaining = action.remaining
     left = state.table.rules.hand_size - len(play.tricks)

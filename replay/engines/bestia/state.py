@@ -20,10 +20,21 @@ from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
 from replay.engines.bestia.pot import unsupported
-from replay.tricks import CardPlay, FollowRules, Ring, Trick
+from replay.tricks import (
+    CardPlay,
+    FollowRules,
+    Hands,
+    Ring,
+    Trick,
+    Tricks,
+    encoding,
+    width,
+)
 
 DECK = ITALIAN_40
 STRENGTH = DECK.strength
+CODES = encoding(STRENGTH, width(DECK.copies))
+"""The deck's cards as the play holds them (``replay.tricks.Codes``)."""
 
 
 class Phase(Enum):
@@ -199,8 +210,8 @@ class State:
     turned_up: str
     trump: str
     """The trump suit letter."""
-    hands: list[list[str]]
-    """Cards each seat holds now."""
+    hands: list[list[str]] | Hands
+    """Cards each seat holds now (from the close of the blind round, the play's live view)."""
     pile: list[str | None]
     """The cards that can be drawn, top first: the stock (None where the record does not show
     it), then the turned-up card if it is drawable."""
@@ -210,7 +221,7 @@ class State:
     """Per seat: ``pass``, ``join`` or ``blind``."""
     entered: list[int]
     """Seats in the order they entered the playing set."""
-    tricks: list[Trick]
+    tricks: Tricks
     """Finished tricks, in order (the play's own list, from the first lead)."""
     tricks_won: list[int]
     """Tricks won per seat (a lone player's unplayed tricks included once the hand is over)."""
@@ -278,7 +289,7 @@ def new_hand(
         order,
         [None] * n,
         [],
-        [],
+        Tricks(),
         [0] * n,
         DECLARE,
         order[0],

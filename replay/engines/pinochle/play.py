@@ -52,9 +52,11 @@ from replay.engines.pinochle.state import (
     Table,
     kept_cards,
 )
-from replay.tricks import CardPlay, PlayDuty, Trick, play_cards
+from replay.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
 
 STRENGTH = DECK.strength
+CODES = encoding(STRENGTH, width(DECK.copies))
+"""The deck's cards as the play holds them (``replay.tricks.Codes``)."""
 
 # --- the first lead --------------------------------------------------------------------------
 
@@ -82,12 +84,10 @@ def lead_fault(state: State, seat: int) -> Violation | None:
 
 def _first_lead_trump(play: CardPlay, seat: int, card: str) -> tuple[str, str, object] | None:
     """``first_lead = trump``: the declarer leads a trump to the first trick if he holds one."""
-    if play.tricks or card[-1] == play.trump:
+    trump = play.trump
+    if play.tricks or trump is None or card[-1] == trump or not play.holds_suit(seat, trump):
         return None
-    for held in play.hands[seat]:
-        if held[-1] == play.trump:
-            return "play.first-lead-trump", f"{card} led; the first lead must be a trump", None
-    return None
+    return "play.first-lead-trump", f"{card} led; the first lead must be a trump", None
 
 
 def card_play(state: State) -> CardPlay:
@@ -99,11 +99,20 @@ def card_play(state: State) -> CardPlay:
     hands[declarer] = kept_cards(state.hand18, buried)
     first = _first_lead_trump if state.rules.first_lead == "trump" else None
     game = state.table
-    play = CardPlay(
-        hands, declarer, state.after, HAND_SIZE, trump, STRENGTH, game.follow[trump], first, 3
+    # the hand's tricks are the play's from the start
+    return CardPlay(
+        hands,
+        declarer,
+        state.after,
+        HAND_SIZE,
+        trump,
+        STRENGTH,
+        game.follow[trump],
+        first,
+        3,
+        state.tricks,
+        CODES,
     )
-    play.tricks = state.tricks  # the hand's tricks are the play's from the start
-    return play
 
 
 def _begin(state: State, play: CardPlay) -> None:

@@ -25,7 +25,7 @@ from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
 from replay.engines.pinochle import melds
 from replay.engines.pinochle.melds import CARD_POINTS, ScoredMeld
-from replay.tricks import CardPlay, FollowRules, Trick
+from replay.tricks import CardPlay, FollowRules, Hands, Trick, Tricks
 
 DECK = melds.DECK
 SUITS = melds.SUITS
@@ -216,8 +216,9 @@ class State:
     table: Table
     dealer: int
     active: tuple[int, ...]
-    hands: list[list[str]]
-    """Cards each seat holds now (the declarer's 18 until the first lead)."""
+    hands: list[list[str]] | Hands
+    """Cards each seat holds now (the declarer's 18 until the first lead; from then on the
+    play's live view)."""
     widow: list[str]
     after: tuple[int, ...] = ()
     """The next active seat to play, by seat."""
@@ -245,7 +246,7 @@ class State:
     conceded_in: Phase | None = None
     play: CardPlay | None = None
     """The play of the cards, from the first lead."""
-    tricks: list[Trick] = field(default_factory=list)
+    tricks: Tricks = field(default_factory=Tricks)
     """Finished tricks, in order (the play's own list, from the first lead)."""
     applied: int = 0
     """Actions applied so far: the position in the hand of the next one."""
