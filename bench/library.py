@@ -115,7 +115,7 @@ def _module(name: str) -> Any:
 
 def _build() -> str:
     """``pure`` when the replay runs from its ``.py`` files, else ``compiled``."""
-    tricks = _module("replay.tricks")
+    tricks = _module("records.tricks")
     return "pure" if getattr(tricks, "__file__", "").endswith(".py") else "compiled"
 
 

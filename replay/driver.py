@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from records.limits import MAX_INT
 from records.problems import Kind, Problem, Violation, pointer
+from records.tricks import CardPlay, Trick
 from replay.engine import DealFault, Engine
 from replay.referee import Ledger, Referee, players_problem
 from replay.steps import (
@@ -32,7 +33,6 @@ from replay.steps import (
     Step,
     TrickCompleted,
 )
-from replay.tricks import CardPlay, Trick
 
 # Enum members read once: on Python 3.11 ``HandStatus.COMPLETE`` costs five global lookups.
 COMPLETE: Final = HandStatus.COMPLETE
@@ -295,7 +295,7 @@ def _hand_steps(
 
     A step holds values as of its action, never the live state. Every engine's state has a
     ``phase`` (an enum whose value names it), its finished ``tricks``, and, once the play of
-    the cards has begun, ``play`` (``replay.tricks.CardPlay``), from which the trick in
+    the cards has begun, ``play`` (``records.tricks.CardPlay``), from which the trick in
     progress and a seat's choice are read."""
     result, problems = _deal(referee, table, index, hand)
     if problems:

@@ -18,7 +18,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from records.cards import Deck
 from records.problems import Violation
-from replay.tricks import PlayDuty, Trick
+from records.tricks import PlayDuty, Trick
 
 __all__ = [
     "Action",
@@ -59,11 +59,11 @@ class ActionKind(NamedTuple, Generic[State]):
     run: Callable[[State, Sequence[Any], int], tuple[int, Violation | None]] | None = None
     """``run(state, actions, at)``: step through ``actions[at:]`` while they are of this kind
     and legal; (position reached, violation or None). The play's kind has one: a record's plays
-    come in long runs, and the shared play loop (``replay.tricks.play_cards``) takes a whole
+    come in long runs, and the shared play loop (``records.tricks.play_cards``) takes a whole
     run in one call. Without it the driver steps one action at a time."""
     duty: Callable[[State], PlayDuty | None] | None = None
     """``duty(state)``: the duty of the seat to play now, as the rule that judges its card
-    decides it (``replay.tricks.CardPlay.owed``), or None where no card can be played now. The
+    decides it (``records.tricks.CardPlay.owed``), or None where no card can be played now. The
     play's kind has one; the driver asks it only for a consumer that shows the play."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from records.games import GAME_IDS, format_of
 from records.identity import record_hash
 from records.problems import Problem
+from records.tricks import Trick
 from replay.steps import (
     ClaimCheck,
     ClaimStatus,
@@ -27,7 +28,6 @@ from replay.steps import (
     Step,
     compare,
 )
-from replay.tricks import Trick
 
 __all__ = [
     "ClaimCheck",

@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
 from records.problems import Problem
-from replay.tricks import PlayDuty, Trick
+from records.tricks import PlayDuty, Trick
 
 __all__ = [
     "ActionApplied",
@@ -205,7 +205,7 @@ class ActionApplied:
     """The seat whose turn it is after the action; None when anyone may act, or nobody."""
     duty: PlayDuty | None = None
     """For a card played, when the driver was asked for choices: the duty it was played
-    under, as the engine decided it just before (``replay.tricks.PlayDuty``: follow suit, void
+    under, as the engine decided it just before (``records.tricks.PlayDuty``: follow suit, void
     and free, trump, head the trick..., with the cards the seat could play); None
     otherwise."""
 

@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from records.identity import record_hash
     from records.io import ReadFailure
     from records.problems import Kind, Problem
+    from records.tricks import Duty, PlayDuty, Trick
     from replay.infer import infer
     from replay.registry import GAMES, Game
     from replay.report import ClaimCheck, ClaimStatus, HandReport, HandStatus, RecordReport
@@ -88,7 +89,6 @@ if TYPE_CHECKING:
         TrickCompleted,
     )
     from replay.summary import Summary
-    from replay.tricks import Duty, PlayDuty, Trick
     from tricklog._api import (
         Loaded,
         MalformedRecordError,
@@ -117,9 +117,9 @@ _NAMES = {
     "HandStatus": "replay.report",
     "RecordReport": "replay.report",
     "Summary": "replay.summary",
-    "Duty": "replay.tricks",
-    "PlayDuty": "replay.tricks",
-    "Trick": "replay.tricks",
+    "Duty": "records.tricks",
+    "PlayDuty": "records.tricks",
+    "Trick": "records.tricks",
     "convert": "records.formats.convert",
     "record_hash": "records.identity",
     "infer": "replay.infer",

@@ -30,8 +30,8 @@ from replay.text import plain, printable
 
 if TYPE_CHECKING:
     from records.cards import Deck
+    from records.tricks import Trick
     from replay.report import HandReport, RecordReport
-    from replay.tricks import Trick
 
 
 def seat_name(report: RecordReport, seat: int) -> str:

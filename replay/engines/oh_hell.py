@@ -58,11 +58,7 @@ from typing import Any, Final, Protocol
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
-from records.words import number_of
-from replay.actions import Play
-from replay.deal import Group, card_faults
-from replay.engine import DealFault, Engine, RulesFault, kind
-from replay.tricks import (
+from records.tricks import (
     CardPlay,
     Codes,
     FollowRules,
@@ -75,6 +71,10 @@ from replay.tricks import (
     play_cards,
     width,
 )
+from records.words import number_of
+from replay.actions import Play
+from replay.deal import Group, card_faults
+from replay.engine import DealFault, Engine, RulesFault, kind
 
 DECK: Final = FRENCH_52
 STRENGTH: Final = DECK.strength
@@ -615,13 +615,13 @@ def legal_plays(state: State) -> list[str]:
 
 
 def play_duty(state: State) -> PlayDuty | None:
-    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``), None outside the
+    """The duty of the seat to play now (``records.tricks.CardPlay.owed``), None outside the
     play."""
     return state.play.owed() if state.phase is PLAY else None
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
-    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``); the
     position reached and the first illegal play's violation."""
     if state.phase is not PLAY:
         action = actions[at]

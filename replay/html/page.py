@@ -7,7 +7,7 @@ engine escapes it. Recorded and recomputed values stay apart, as in the audit: a
 both, with its status.
 
 The duty a card was played under is the engine's own decision, carried by the play's step
-(``replay.tricks.PlayDuty``): what bound that seat at that card (follow suit, void and free,
+(``records.tricks.PlayDuty``): what bound that seat at that card (follow suit, void and free,
 trump, head the trick), never the game's whole rule.
 
 A page lays out at most ``PAGE_HANDS`` hands: ``hands`` chooses them (by index), and only they
@@ -26,6 +26,7 @@ import msgspec
 
 from records.problems import Kind, Problem
 from records.rulebook import preset_values
+from records.tricks import Duty, PlayDuty, Trick
 from replay.check import steps
 from replay.html.cards import Cards, CardView
 from replay.html.views import (
@@ -51,7 +52,6 @@ from replay.steps import (
     RecordStarted,
 )
 from replay.text import plain, printable
-from replay.tricks import Duty, PlayDuty, Trick
 
 __all__ = ["PAGE_HANDS", "HandView", "PageView", "ProblemView", "build_page", "hand_ranges"]
 

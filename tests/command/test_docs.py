@@ -11,8 +11,8 @@ import pytest
 import records.formats.convert
 import records.identity
 import records.paths
+import records.tricks
 import replay.infer
-import replay.tricks
 import tricklog
 import tricklog._api
 from tests.conftest import ROOT
@@ -46,7 +46,7 @@ def _examples(module: ModuleType) -> list[doctest.DocTest]:
 @pytest.mark.parametrize(
     "module",
     [
-        replay.tricks,
+        records.tricks,
         records.paths,
         records.identity,
         records.formats.convert,

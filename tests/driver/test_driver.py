@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from records.oh_hell import Abandon, Claim, Hand, OhHellRecord
+from records.tricks import Duty
 from replay.check import check, steps
 from replay.driver import _Order
 from replay.generators.oh_hell import generate
@@ -27,7 +28,6 @@ from replay.steps import (
     RecordStarted,
     TrickCompleted,
 )
-from replay.tricks import Duty
 
 
 def _game(seed: int = 1, hands: int | None = 5) -> OhHellRecord:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from records.cards import FRENCH_52, ITALIAN_40, PINOCHLE_48, Deck
-from replay.tricks import CardPlay, FollowRules, Ring, encoding, play_cards, width
+from records.tricks import CardPlay, FollowRules, Ring, encoding, play_cards, width
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from records.pinochle import DEFAULT_RULES, PinochleRules
+from records.tricks import Trick
 from replay.engines import pinochle as engine
 from replay.engines.pinochle import scoring
 from replay.engines.pinochle.melds import DECK, ScoredMeld, card_points
-from replay.tricks import Trick
 
 R = DEFAULT_RULES
 BURIED = ["9C", "9D", "TD"]

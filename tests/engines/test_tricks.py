@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from records.cards import FRENCH_52, PINOCHLE_48
-from replay.tricks import (
+from records.tricks import (
     CardPlay,
     Duty,
     FollowRules,

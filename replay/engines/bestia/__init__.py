@@ -39,7 +39,7 @@ value with the fields of a record event (``Pass``, ``Join``, ``BlindDraw``, ``De
 
 * ``state`` -- the table worked out once per rules block, the deal check, the hand's state;
 * ``declare`` -- declarations with their exchanges, and blind draws;
-* ``play`` -- the close of the blind round and the play, through ``replay.tricks.play_cards``;
+* ``play`` -- the close of the blind round and the play, through ``records.tricks.play_cards``;
   claims and abandonment;
 * ``pot`` -- the settlement of the pot.
 """
@@ -52,6 +52,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from records.tricks import Ring
 from replay.actions import Abandon, Claim, Play
 from replay.engine import Engine, kind
 from replay.engines.bestia import pot
@@ -112,7 +113,6 @@ from replay.engines.bestia.state import (
     trick_number,
     unfinished,
 )
-from replay.tricks import Ring
 
 __all__ = [
     "DECK",

@@ -3,7 +3,7 @@ the shared loop.
 
 The first card led closes the blind round: the playing set is every seat that joined or drew
 blind, from the eldest anticlockwise, and the first of them leads (or the first to enter it,
-under ``first_to_declare_play``). The cards are then played by ``replay.tricks.play_cards``
+under ``first_to_declare_play``). The cards are then played by ``records.tricks.play_cards``
 among the playing seats only, with Bestia's duties as data: follow suit, else trump (even under
 a trump already played), and the leader's duty to lead the dominant trump as a ``lead_fault``.
 Checking the first card works the playing set out without changing anything; applying it
@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
+from records.tricks import CardPlay, LeadFault, PlayDuty, Trick, play_cards
 from records.words import number_of
 from replay.engines.bestia.state import (
     ABANDONED,
@@ -37,7 +38,6 @@ from replay.engines.bestia.state import (
     State,
     dominant_trump,
 )
-from replay.tricks import CardPlay, LeadFault, PlayDuty, Trick, play_cards
 
 __all__ = [
     "apply_abandon",
@@ -183,7 +183,7 @@ def apply_play(state: State, action: Any) -> Trick | None:
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
-    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``); the
     position reached and the first illegal play's violation. The first card of the hand closes
     the blind round only if it is legal: a play refused at its first card changes nothing."""
     play = state.play
@@ -212,7 +212,7 @@ def legal_plays(state: State) -> list[str]:
 
 
 def play_duty(state: State) -> PlayDuty | None:
-    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``; the leader's in the
+    """The duty of the seat to play now (``records.tricks.CardPlay.owed``; the leader's in the
     blind round), None where no card can be played."""
     if state.phase is PLAY and state.play is not None:
         return state.play.owed()

@@ -16,11 +16,7 @@ from typing import Protocol
 from records.cards import ITALIAN_40
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
-from records.words import number_of
-from replay.deal import Group, card_faults
-from replay.engine import DealFault, RulesFault
-from replay.engines.bestia.pot import unsupported
-from replay.tricks import (
+from records.tricks import (
     CardPlay,
     FollowRules,
     Hands,
@@ -30,11 +26,15 @@ from replay.tricks import (
     encoding,
     width,
 )
+from records.words import number_of
+from replay.deal import Group, card_faults
+from replay.engine import DealFault, RulesFault
+from replay.engines.bestia.pot import unsupported
 
 DECK = ITALIAN_40
 STRENGTH = DECK.strength
 CODES = encoding(STRENGTH, width(DECK.copies))
-"""The deck's cards as the play holds them (``replay.tricks.Codes``)."""
+"""The deck's cards as the play holds them (``records.tricks.Codes``)."""
 
 
 class Phase(Enum):
@@ -237,7 +237,7 @@ class State:
     leader: int = 0
     """Who led the first trick, once the blind round is closed."""
     play: CardPlay | None = None
-    """The play of the cards (``replay.tricks``), from the close of the blind round."""
+    """The play of the cards (``records.tricks``), from the close of the blind round."""
 
     @property
     def rules(self) -> BestiaRules:

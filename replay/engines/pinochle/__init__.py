@@ -37,7 +37,7 @@ values: ``check_*`` functions say whether an action is legal without changing an
 ``apply_*`` functions change the state and assume the action was checked. The seats, the deal
 and the state live in ``state``, the calls in ``auction``, the widow, trump, meld and burial
 steps in ``declare``, the meld table in ``melds``, the first lead, the tricks (the shared loop
-of ``replay.tricks``) and concessions in ``play``, the settlement in ``scoring``; ``actions``
+of ``records.tricks``) and concessions in ``play``, the settlement in ``scoring``; ``actions``
 builds actions by hand. ``ENGINE`` gathers them behind the interface of ``replay.engine``. No
 pydantic, no I/O.
 """

@@ -3,7 +3,7 @@
 
 The first lead ends the declaring: the declarer must lead with trump named and three cards
 buried, and the final burial must keep the ``bury_restrictions`` (a violation points at that
-burial). From that lead on the cards are played by the shared loop of ``replay.tricks``
+burial). From that lead on the cards are played by the shared loop of ``records.tricks``
 (``CardPlay``, ``play_cards``): the declarer's 18 cards minus the burial, the three active seats
 in turn, 15 tricks, follow suit else trump (Q-PIN-3: no duty to head or overtrump unless the
 rules say so; under ``trump_led`` the duty depends on the suit led), the first lead a trump
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
+from records.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
 from replay.engines.pinochle import melds
 from replay.engines.pinochle.actions import (
     Bid,
@@ -52,11 +53,10 @@ from replay.engines.pinochle.state import (
     Table,
     kept_cards,
 )
-from replay.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
 
 STRENGTH = DECK.strength
 CODES = encoding(STRENGTH, width(DECK.copies))
-"""The deck's cards as the play holds them (``replay.tricks.Codes``)."""
+"""The deck's cards as the play holds them (``records.tricks.Codes``)."""
 
 # --- the first lead --------------------------------------------------------------------------
 
@@ -133,7 +133,7 @@ def _begin(state: State, play: CardPlay) -> None:
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
-    """Play ``actions[at:]`` while they are legal plays (``replay.tricks.play_cards``); the
+    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``); the
     position reached and the first illegal play's violation."""
     phase = state.phase
     if phase is PLAY:
@@ -196,7 +196,7 @@ def _out_of_phase(state: State, action: Any) -> Violation:
 
 
 def play_duty(state: State) -> PlayDuty | None:
-    """The duty of the seat to play now (``replay.tricks.CardPlay.owed``; the declarer's at the
+    """The duty of the seat to play now (``records.tricks.CardPlay.owed``; the declarer's at the
     first lead), None where no card can be played."""
     if state.phase is PLAY:
         assert state.play is not None

@@ -20,12 +20,12 @@ from typing import Any, Protocol
 
 from records.problems import Violation
 from records.rules.pinochle import PinochleRules
+from records.tricks import CardPlay, FollowRules, Hands, Trick, Tricks
 from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
 from replay.engines.pinochle import melds
 from replay.engines.pinochle.melds import CARD_POINTS, ScoredMeld
-from replay.tricks import CardPlay, FollowRules, Hands, Trick, Tricks
 
 DECK = melds.DECK
 SUITS = melds.SUITS
@@ -120,7 +120,7 @@ class Table:
     points: dict[str, int]
     """Card points of every card (``card_points``)."""
     follow: dict[str, Follow]
-    """The follow duties of a trump suit's play (``replay.tricks.CardPlay.follow``)."""
+    """The follow duties of a trump suit's play (``records.tricks.CardPlay.follow``)."""
     melds: melds.MeldRules
     """What the rules say about melds."""
     orders: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
