@@ -8,6 +8,7 @@ and ``struct.rules.to_dataclass()`` equals the model's rules dataclass.
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import random
@@ -76,8 +77,31 @@ def test_checked_in_structs_are_current() -> None:
     )
 
 
+def test_checked_in_counters_are_current() -> None:
+    """The key and colon counters of the duplicate-key check (records/keycounts.py) are what
+    the generator writes now from the checked-in structs."""
+    on_disk = (ROOT / "records" / "keycounts.py").read_text()
+    assert on_disk == codegen.generate_counters(), (
+        "records/keycounts.py is stale; run: python -m records.codegen"
+    )
+
+
+def test_nothing_is_compiled_at_run_time() -> None:
+    """The generated code is checked in: no module of the package calls exec, eval or compile."""
+    for path in sorted((ROOT / "records").rglob("*.py")) + sorted((ROOT / "replay").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        calls = [
+            node.func.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"exec", "eval", "compile"}
+        ]
+        assert not calls, f"{path.relative_to(ROOT)} calls {calls}"
+
+
 def test_structs_load_without_pydantic_or_the_models() -> None:
-    code = "import sys, records.structs; print(sorted(m for m in sys.modules if 'pydantic' in m or m in ('records.oh_hell', 'records.base')))"
+    code = "import sys, records.structs, records.keycounts; print(sorted(m for m in sys.modules if 'pydantic' in m or m in ('records.oh_hell', 'records.base')))"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
