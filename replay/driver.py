@@ -79,15 +79,11 @@ def replay(
             yield HandSettled(index, hand.number, hand.dealer, STOPPED)
             continue
         sitting.begin(hand.number)
-        if every or (some is not None and index in some):
-            result = yield from _hand_steps(
-                record, referee, sitting.table, index, hand, sitting.ledger, choices
-            )
-        else:
-            result, problems = _hand(record, referee, sitting.table, index, hand, sitting.ledger)
-            for problem in problems:
-                yield ProblemFound(problem)
-        beyond = sitting.settle(index, hand, result)
+        listing = every or (some is not None and index in some)
+        result, state = yield from _hand(
+            record, referee, sitting.table, index, hand, sitting.ledger, listing, choices
+        )
+        beyond = sitting.settle(index, hand, result, state)
         if beyond is not None:  # what would follow is beyond what any output could carry
             yield ProblemFound(beyond)
             yield result
@@ -122,7 +118,7 @@ class _Sitting:
             self.totals = None
             self.ledger.lost()
 
-    def settle(self, index: int, hand: Any, result: HandSettled) -> Problem | None:
+    def settle(self, index: int, hand: Any, result: HandSettled, state: Any) -> Problem | None:
         """Take a replayed hand into the totals and the ledger; attach its claims. A problem
         when an amount it computes is beyond the integers a record can state: the hand is then
         stopped, and the record is to be checked no further."""
@@ -145,10 +141,10 @@ class _Sitting:
         elif status is STOPPED:
             totals = None
         self.totals = result.totals = totals
-        result.claims = referee.hand_claims(self.record, index, hand, result, ledger)
+        result.claims = referee.hand_claims(self.record, index, hand, result, state, ledger)
         if result.settlement is not None:
             ledger.settled(result.settlement)
-            result.explain = referee.explainer(self.record, result, ledger)
+            result.explain = referee.explainer(self.record, result, state, ledger)
             beyond = _beyond(index, hand.number, ledger.amounts())
             if beyond is not None:
                 self.totals = None
@@ -250,72 +246,63 @@ def _hand(
     index: int,
     hand: Any,
     ledger: Ledger,
-) -> tuple[HandSettled, list[Problem]]:
-    """Replay one hand whole: its ``HandSettled`` and the problems found (at most the first
-    problem of its deal, its actions or its end, since a hand stops there)."""
-    result, problems = _deal(referee, table, index, hand)
-    if problems:
-        return result, problems
-    state = result.state
-    kinds = referee.engine.kinds
+    listing: bool,
+    choices: bool = False,
+) -> Generator[Step, None, tuple[HandSettled, Any]]:
+    """Replay one hand, the one walk every consumer shares: its problems (at most the first
+    of its deal, its actions or its end, since a hand stops there), and, with ``listing``,
+    each applied action and finished trick as a step of its own. Returns the hand's
+    ``HandSettled`` and the engine's state at its end (None after a faulty deal), which stays
+    with the driver and the game's referee.
+
+    Without ``listing`` the play's kind takes a whole run of cards in one call
+    (``ActionKind.run``). With it, each action is stepped and described as a value of its
+    moment, never the live state: every engine's state has a ``phase`` (an enum whose value
+    names it), its finished ``tricks``, and, once the play of the cards has begun, ``play``
+    (``records.tricks.CardPlay``), from which the trick in progress and a seat's choice are
+    read."""
+    result, state, problems = _deal(referee, table, index, hand)
+    if state is None:
+        for problem in problems:
+            yield ProblemFound(problem)
+        return result, state
+    engine = referee.engine
+    kinds, to_move = engine.kinds, engine.to_move
+    tricks = state.tricks
     recorded = hand.actions
     position, end = 0, len(recorded)
     while position < end:
         action = recorded[position]
         kind = kinds[action.type]
-        if kind.run is not None:
-            reached, violation = kind.run(state, recorded, position)
-            if violation is None and reached > position:
+        if not listing:
+            if kind.run is not None:
+                reached, violation = kind.run(state, recorded, position)
+                if violation is None and reached > position:
+                    position = reached
+                    continue
                 position = reached
-                continue
-            position = reached
-            action = recorded[position]
-            if violation is None:  # a run that could not start: step it to learn why
+                action = recorded[position]
+                if violation is None:  # a run that could not start: step it to learn why
+                    violation = kind.step(state, action)
+            else:
                 violation = kind.step(state, action)
-        else:
-            violation = kind.step(state, action)
-        if violation is not None:
-            return result, [
-                _stopped(record, referee, table, index, hand, result, position, violation)
-            ]
-        position += 1
-    return result, _end(record, referee, table, index, hand, ledger, result)
-
-
-def _hand_steps(
-    record: Any,
-    referee: Referee[Any, Any, Any],
-    table: Any,
-    index: int,
-    hand: Any,
-    ledger: Ledger,
-    choices: bool = False,
-) -> Generator[Step, None, HandSettled]:
-    """Replay one hand an action at a time, each applied action and finished trick a step.
-
-    A step holds values as of its action, never the live state. Every engine's state has a
-    ``phase`` (an enum whose value names it), its finished ``tricks``, and, once the play of
-    the cards has begun, ``play`` (``records.tricks.CardPlay``), from which the trick in
-    progress and a seat's choice are read."""
-    result, problems = _deal(referee, table, index, hand)
-    if problems:
-        for problem in problems:
-            yield ProblemFound(problem)
-        return result
-    state = result.state
-    engine = referee.engine
-    kinds, to_move = engine.kinds, engine.to_move
-    tricks = state.tricks
-    for position, action in enumerate(hand.actions):
-        kind = kinds[action.type]
+            if violation is not None:
+                yield ProblemFound(
+                    _stopped(
+                        record, referee, table, index, hand, result, state, position, violation
+                    )
+                )
+                return result, state
+            position += 1
+            continue
         before = len(tricks)
         duty = kind.duty(state) if choices and kind.duty is not None else None
         violation = kind.step(state, action)
         if violation is not None:
             yield ProblemFound(
-                _stopped(record, referee, table, index, hand, result, position, violation)
+                _stopped(record, referee, table, index, hand, result, state, position, violation)
             )
-            return result
+            return result, state
         done = len(tricks) > before
         if done:
             current: Trick | None = tricks[-1]
@@ -337,26 +324,38 @@ def _hand_steps(
         )
         if done:
             yield TrickCompleted(index, tricks[-1])
-    for problem in _end(record, referee, table, index, hand, ledger, result):
+        position += 1
+    for problem in _end(record, referee, table, index, hand, ledger, result, state):
         yield ProblemFound(problem)
-    return result
+    return result, state
 
 
 def _deal(
     referee: Referee[Any, Any, Any], table: Any, index: int, hand: Any
-) -> tuple[HandSettled, list[Problem]]:
-    """Check the deal and start the hand: (its result so far, with the state; the deal's
-    problems)."""
+) -> tuple[HandSettled, Any, list[Problem]]:
+    """Check the deal and start the hand: (its result so far; the engine's state, None if
+    the deal is at fault; the deal's problems)."""
     engine = referee.engine
     number, dealer, deal = hand.number, hand.dealer, hand.deal
     result = HandSettled(index, number, dealer, STOPPED, deal=deal.hands)
     faults = engine.deal_faults(table, number, dealer, deal)
     if faults:
-        return result, [_deal_problem(fault, index, number) for fault in faults]
+        return result, None, [_deal_problem(fault, index, number) for fault in faults]
     state = engine.start(table, number, dealer, deal)
-    result.state = state
+    result.started = True
+    result.size = getattr(state, "size", None)
     result.tricks = state.tricks
-    return result, []
+    return result, state, []
+
+
+def _close(engine: Engine[Any, Any, Any], table: Any, result: HandSettled, state: Any) -> None:
+    """What a hand's end shows of its state, as values: the trump, the declarer, the trick
+    left on the table (cards of a trick not finished: a hand stopped or claimed in it)."""
+    result.trump = state.trump
+    result.declarer_seat = getattr(state, "declarer", None)
+    play: CardPlay | None = getattr(state, "play", None)
+    if play is not None and play.placed:
+        result.open_trick = play.trick
 
 
 def _stopped(
@@ -366,14 +365,14 @@ def _stopped(
     index: int,
     hand: Any,
     result: HandSettled,
+    state: Any,
     position: int,
     violation: Violation,
 ) -> Problem:
     """A hand stopped by an illegal action: its problem; what the hand got to is kept."""
-    state = result.state
     action = hand.actions[position]
     result.notes.extend(referee.stopped_notes(record, hand, violation))
-    result.trump = state.trump
+    _close(referee.engine, table, result, state)
     result.calls = _calls(referee.engine, table, hand.actions[:position])
     return _illegal(violation, state, referee.engine, action, index, position, hand.number)
 
@@ -386,13 +385,13 @@ def _end(
     hand: Any,
     ledger: Ledger,
     result: HandSettled,
+    state: Any,
 ) -> list[Problem]:
     """The recorded actions have run out: finish the hand and settle it."""
     engine = referee.engine
-    state = result.state
-    result.trump = state.trump
     result.calls = _calls(engine, table, hand.actions)
     if not engine.finish(state):
+        _close(engine, table, result, state)
         return [
             Problem(
                 "hand.incomplete",
@@ -403,6 +402,7 @@ def _end(
                 seat=engine.to_move(state),
             )
         ]
+    _close(engine, table, result, state)
     settlement = referee.settle(state, ledger, record, index, result.notes)
     if settlement is None:
         return []
@@ -416,7 +416,7 @@ def _end(
     result.status = COMPLETE
     result.scores = list(scores)
     result.taken = referee.taken(state)
-    result.audit_notes = referee.audit_notes(result)
+    result.audit_notes = referee.audit_notes(result, state)
     return []
 
 

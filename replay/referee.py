@@ -94,19 +94,26 @@ class Referee(Generic[R, T, S]):
         return None
 
     def hand_claims(
-        self, record: Any, index: int, hand: Any, result: HandSettled, ledger: Ledger
+        self,
+        record: Any,
+        index: int,
+        hand: Any,
+        result: HandSettled,
+        state: S | None,
+        ledger: Ledger,
     ) -> list[Claim]:
-        """The hand's claims beside the recomputed values (before ``ledger`` takes the hand). A
-        running value names what it follows from (``Claim.follows``, ``replay.claims.Chain``)."""
+        """The hand's claims beside the recomputed values (before ``ledger`` takes the hand);
+        ``state`` is the engine's at the hand's end, None when the deal was at fault. A running
+        value names what it follows from (``Claim.follows``, ``replay.claims.Chain``)."""
         return []
 
     def explainer(
-        self, record: Any, result: HandSettled, ledger: Ledger
+        self, record: Any, result: HandSettled, state: S, ledger: Ledger
     ) -> Callable[[], list[str]] | None:
         """How to explain a settled hand's scores, capturing what it needs now."""
         return None
 
-    def audit_notes(self, result: HandSettled) -> Callable[[], list[str]] | None:
+    def audit_notes(self, result: HandSettled, state: S) -> Callable[[], list[str]] | None:
         """Notes worth their cost only when a person reads the hand."""
         return None
 

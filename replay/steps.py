@@ -228,7 +228,8 @@ class ProblemFound:
 
 @dataclass(slots=True)
 class HandSettled:
-    """A hand's end: settled, abandoned, or stopped at a problem."""
+    """A hand's end: settled, abandoned, or stopped at a problem. It holds values, never the
+    engine's live state, which stays with the driver and the game's referee."""
 
     index: int
     number: int
@@ -243,9 +244,17 @@ class HandSettled:
     """Points (or chips, or money) per seat for this hand, as recomputed."""
     totals: list[int] | None = None
     """Running totals per seat after this hand, as recomputed; None when unknown."""
-    state: Any = field(default=None, repr=False)
-    """The engine's state at the end of the hand (None if the deal was at fault); nothing
-    changes it after this step."""
+    started: bool = False
+    """Whether the deal was without faults, so that the hand was started."""
+    size: int | None = None
+    """Cards dealt to each seat, where the game's deals differ in size (Oh Hell); None
+    elsewhere and when the deal was at fault."""
+    declarer_seat: int | None = None
+    """The seat that won the auction, where the game has one and it was won (the score
+    sheet's ``declarer`` is the settlement's: a hand stopped has none)."""
+    open_trick: Trick | None = None
+    """The cards of a trick left on the table at the hand's end (stopped, or claimed, in the
+    middle of a trick), as a value; None when no trick was begun and not finished."""
     settlement: Any = field(default=None, repr=False)
     """The engine's settlement, when the hand was settled."""
     claims: list[Claim] = field(default_factory=list, repr=False)

@@ -103,10 +103,7 @@ def _trick_table(tricks: list[Trick], names: list[str], show: _Cards) -> list[st
 
 def _in_progress(hand: HandReport) -> Trick | None:
     """The trick a hand stopped in, when it has cards in it."""
-    trick = getattr(hand.step.state, "trick", None)
-    if trick is None or not trick.cards or any(t is trick for t in hand.tricks):
-        return None
-    return trick  # type: ignore[no-any-return]
+    return hand.step.open_trick
 
 
 def _deal_extras(record: Any, index: int) -> dict[str, Any]:

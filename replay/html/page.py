@@ -190,9 +190,8 @@ class _Builder:
         self.deal(hand, step)
         hand.calls = [(page.seat_name(s), cards.words(printable(said))) for s, said in _calls(step)]
         hand.tricks = [self.trick(step.index, t, len(hand.seats)) for t in step.tricks]
-        current = getattr(step.state, "trick", None)
-        if current is not None and current.cards and all(t is not current for t in step.tricks):
-            hand.tricks.append(self.trick(step.index, current, len(hand.seats), done=False))
+        if step.open_trick is not None:
+            hand.tricks.append(self.trick(step.index, step.open_trick, len(hand.seats), done=False))
         hand.taken, hand.scores, hand.totals = step.taken, step.scores, step.totals
         hand.claims = _claim_rows(step.checks or [], len(page.players), cards)
         hand.mismatches = sum(c.status is ClaimStatus.MISMATCH for c in step.checks or [])
@@ -213,7 +212,7 @@ class _Builder:
         hand.widow = cards.views(getattr(deal, "widow", None) or [])
         stock = getattr(deal, "stock", None)
         hand.listed = len(stock) if isinstance(stock, list) else None
-        if step.state is not None:  # a deal without faults: the rules say what it left
+        if step.started:  # a deal without faults: the rules say what it left
             hand.undealt = self.undealt(step.number, deal)
         hand.seats = [
             SeatView(s, page.seat_name(s), cards.views(held, fan=True), _roles(step, s))
@@ -308,8 +307,7 @@ def _recorded_deal(record: Any, index: int) -> Any:
 
 def _roles(step: HandSettled, seat: int) -> list[str]:
     roles = ["dealer"] if seat == step.dealer else []
-    declarer = getattr(step.state, "declarer", None)
-    if isinstance(declarer, int) and declarer == seat:
+    if step.declarer_seat == seat:
         roles.append("declarer")
     return roles
 

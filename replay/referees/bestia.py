@@ -151,8 +151,7 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         )
         return from_claim
 
-    def audit_notes(self, result: HandSettled) -> Callable[[], list[str]]:
-        state: State = result.state
+    def audit_notes(self, result: HandSettled, state: State) -> Callable[[], list[str]]:
 
         def notes() -> list[str]:
             playing = ", ".join(map(str, state.playing)) or "nobody"
@@ -161,7 +160,13 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         return notes
 
     def hand_claims(
-        self, record: Any, index: int, hand: Any, result: HandSettled, ledger: Ledger
+        self,
+        record: Any,
+        index: int,
+        hand: Any,
+        result: HandSettled,
+        state: State | None,
+        ledger: Ledger,
     ) -> list[Claim]:
         claims = hand.claims
         if claims is None:
@@ -213,7 +218,7 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         return found + _fractions(claims, at, rounding, computed)
 
     def explainer(
-        self, record: Any, result: HandSettled, ledger: Ledger
+        self, record: Any, result: HandSettled, state: State, ledger: Ledger
     ) -> Callable[[], list[str]] | None:
         settlement: Settlement | None = result.settlement
         if settlement is None:
@@ -464,7 +469,7 @@ REFEREE = BestiaReferee()
 
 
 def _counters(step: HandSettled) -> Counters:
-    settled, state = step.settlement, step.state
+    settled = step.settlement
     out: Counters = []
     playing = set(settled.playing)
     for seat, net in enumerate(settled.nets):
@@ -472,7 +477,7 @@ def _counters(step: HandSettled) -> Counters:
         out.append(
             {
                 "played": int(seat in playing),
-                "passed": int(state.decisions[seat] == "pass"),
+                "passed": int(seat not in playing),  # a seat that passed and drew blind plays
                 "pot_won": settled.shares[seat],
                 "bestias": int(paid > 0),
                 "bestia_money": paid,

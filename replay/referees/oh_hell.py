@@ -41,7 +41,13 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         return list(state.tricks_won)
 
     def hand_claims(
-        self, record: Any, index: int, hand: Any, result: HandSettled, ledger: Ledger
+        self,
+        record: Any,
+        index: int,
+        hand: Any,
+        result: HandSettled,
+        state: oh_hell.State | None,
+        ledger: Ledger,
     ) -> list[Claim]:
         claims = hand.claims
         if claims is None:
@@ -52,7 +58,6 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
             Claim("score", at[1], claims.scores, result.scores),
             Claim("total", at[2], claims.totals, result.totals, follows=_TOTAL),
         ]
-        state = result.state
         if claims.hand_size is not None:
             size = None if state is None or _size_unknown(state, hand.deal) else state.size
             found.append(Claim("hand_size", at[3], claims.hand_size, size, per_seat=False))
@@ -72,12 +77,12 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         return super().settle(state, ledger, record, index, notes)
 
     def explainer(
-        self, record: Any, result: HandSettled, ledger: Ledger
+        self, record: Any, result: HandSettled, state: oh_hell.State, ledger: Ledger
     ) -> Callable[[], list[str]] | None:
         settlement = result.settlement
         if settlement is None or settlement.scores is None:
             return None
-        rules = result.state.rules
+        rules = state.rules
 
         def explain() -> list[str]:
             names = {p.seat: p.name for p in record.players}
@@ -241,7 +246,7 @@ GAME = Game(
     sheet=Sheet(
         ("bid", "tricks"),
         (
-            Scored("hand_size", "hand_size", "state.size"),
+            Scored("hand_size", "hand_size", "size"),
             Scored("trump", "trump", "trump", str, "none"),
             Scored("tricks", "tricks", "taken"),
         ),

@@ -66,14 +66,20 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
         return Kitty(0 if self.totals_start(record) else None)
 
     def hand_claims(
-        self, record: Any, index: int, hand: Any, result: HandSettled, ledger: Ledger
+        self,
+        record: Any,
+        index: int,
+        hand: Any,
+        result: HandSettled,
+        state: State | None,
+        ledger: Ledger,
     ) -> list[Claim]:
         claims = hand.claims
         if claims is None:
             return []
         settled: Settlement | None = result.settlement
         computed = _computed(settled)
-        hint = None if settled is None else _bonus_hint(result.state.rules, settled)
+        hint = None if settled is None or state is None else _bonus_hint(state.rules, settled)
         recorded = (
             claims.declarer,
             claims.contract,
@@ -105,9 +111,9 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
         return rows
 
     def explainer(
-        self, record: Any, result: HandSettled, ledger: Ledger
+        self, record: Any, result: HandSettled, state: State, ledger: Ledger
     ) -> Callable[[], list[str]] | None:
-        state, settled = result.state, result.settlement
+        settled = result.settlement
         assert isinstance(ledger, Kitty)
         kitty = ledger.balance if state.rules.kitty else None
 
@@ -119,8 +125,7 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
 
         return explain
 
-    def audit_notes(self, result: HandSettled) -> Callable[[], list[str]] | None:
-        state = result.state
+    def audit_notes(self, result: HandSettled, state: State) -> Callable[[], list[str]] | None:
         return lambda: notes(state)
 
     def winners(
@@ -358,17 +363,17 @@ REFEREE = PinochleReferee()
 
 
 def _counters(step: HandSettled) -> Counters:
-    settled, state = step.settlement, step.state
+    settled = step.settlement
     out: Counters = [{} for _ in step.scores or ()]
-    for seat, points in state.calls:
+    for seat, points in settled.calls:
         if points is not None:
             out[seat]["bids"] = out[seat].get("bids", 0) + 1
             out[seat]["bid_points"] = out[seat].get("bid_points", 0) + points
     for seat, chips in enumerate(settled.chips):
         if chips:
             out[seat]["chips_won" if chips > 0 else "chips_lost"] = abs(chips)
-    if state.conceded_by is not None:
-        out[state.conceded_by]["concessions"] = 1
+    if settled.conceded_by is not None:
+        out[settled.conceded_by]["concessions"] = 1
     declarer = settled.declarer
     if declarer is not None:
         mine = out[declarer]

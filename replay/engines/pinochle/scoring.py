@@ -84,6 +84,10 @@ class Settlement:
     """Chips the kitty won (+) or paid (-)."""
     tricks: tuple[int, ...] = ()
     """Tricks each seat took, per seat (the tricks played, however the hand ended)."""
+    calls: tuple[tuple[int, int | None], ...] = ()
+    """The auction: (seat, points bid, None for a pass), in the order called."""
+    conceded_by: int | None = None
+    """The seat that conceded the hand, if one did."""
 
     @property
     def count(self) -> int | None:
@@ -206,6 +210,8 @@ def settle(state: State, carried: object = None) -> Settlement:
         chips,
         kitty,
         tricks_taken(state),
+        tuple(state.calls),
+        state.conceded_by,
     )
 
 
