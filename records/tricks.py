@@ -7,8 +7,11 @@ follower must head the trick, whether a leader owes a card (Bestia's top trump).
 once, in ``_duty``, and judged once, in ``_fault``, which explains; ``follow_duty``,
 ``follow_fault`` and ``legal_cards`` ask them for cards in strings.
 Tricks are taken and won in one place, ``play_cards``: the highest trump wins, else the highest card
-of the led suit; pinochle holds identical cards, and of two the one played first wins (a strict
-``>``).
+of the led suit. Where a deck is held twice the play says how identical cards compare: of two
+the one played first wins (a strict ``>``: pinochle, Bestia), or they cancel each other
+(``cancels``, ``_cancelling``: Oh Hell with several decks, OhHellWeb's rule).
+``trick_winner`` asks the same loop who wins one trick in strings (the record readers' question).
+An engine learns that a card completed a trick from ``CardPlay.completed``.
 
 ``play_cards`` is the hot loop of every audit, so it works on locals, decides the common cases
 (a lead, a card of the led suit with no duty to head) first, and asks ``_fault`` only when a duty
@@ -39,6 +42,7 @@ __all__ = [
     "follow_fault",
     "legal_cards",
     "play_cards",
+    "trick_winner",
     "width",
 ]
 
@@ -74,7 +78,16 @@ class FollowRules:
     must_overtrump: bool = False
     """When trumping, a player must beat the highest trump already in the trick if able."""
     must_head: bool = False
-    """When following suit, a player must beat the winning card if able (pinochle heading)."""
+    """When following suit, a player must beat the winning card if able (pinochle heading); a
+    trick a trump is winning cannot be beaten with the suit led, so it binds nothing there."""
+    head_when_trumped: bool = False
+    """With ``must_head``: when following suit to a trick that a trump is winning, a player must
+    still play a card of the led suit higher than the highest of that suit in the trick, if
+    able (some programs play pinochle so)."""
+
+    def __post_init__(self) -> None:
+        if self.head_when_trumped and not self.must_head:
+            raise ValueError("head_when_trumped is a way of heading: it needs must_head")
 
 
 class Duty(StrEnum):
@@ -91,6 +104,10 @@ class Duty(StrEnum):
     HEAD = "head"
     """It holds the suit led and a card of it that beats the trick, under a duty to head: it must
     follow suit and beat the trick."""
+    HEAD_TRUMPED = "head-trumped"
+    """It holds the suit led and a card of it above the highest of that suit in a trick a trump
+    is winning, under a duty to head even then (``head_when_trumped``): it must follow suit
+    above that card."""
     VOID = "void"
     """It holds none of the suit led and has no duty to trump (the rules give none, or there is
     no trump): any card."""
@@ -106,6 +123,7 @@ class Duty(StrEnum):
 LEAD: Final = Duty.LEAD
 FOLLOW: Final = Duty.FOLLOW
 HEAD: Final = Duty.HEAD
+HEAD_TRUMPED: Final = Duty.HEAD_TRUMPED
 VOID: Final = Duty.VOID
 NO_TRUMP: Final = Duty.NO_TRUMP
 TRUMP: Final = Duty.TRUMP
@@ -308,12 +326,6 @@ class Tricks(list[Trick]):
             trick.best = self.bests[number]
             list.append(self, trick)
 
-    def rewin(self, place: int) -> None:
-        """The last trick finished is won by the card at ``place`` (Oh Hell's cancelling)."""
-        self.bests[-1] = place
-        if list.__len__(self) == len(self.bests):  # already shown: the value says the same
-            list.__getitem__(self, -1).best = place
-
     @overload
     def __getitem__(self, index: SupportsIndex) -> Trick: ...
     @overload
@@ -411,6 +423,7 @@ class CardPlay:
     __slots__ = (
         "after",
         "best",
+        "cancels",
         "codes",
         "dealt",
         "follow",
@@ -440,6 +453,7 @@ class CardPlay:
         players: int | None = None,
         tricks: Tricks | None = None,
         codes: Codes | None = None,
+        cancels: bool = False,
     ) -> None:
         if codes is None:  # the engines give the codes of their deck, worked out once
             codes = encoding(strength, _width(hands))
@@ -450,9 +464,10 @@ class CardPlay:
         self.held = [sum(map(unit, cards)) for cards in hands]
         """Each seat's hand now, as an integer (``Codes``)."""
         self.turn = self.leader = leader
-        self.after: tuple[int, ...] = after if isinstance(after, tuple) else tuple(after)
+        order = after if isinstance(after, tuple) else tuple(after)
+        self.after: tuple[int, ...] = order
         """``after[seat]``: the next seat to play (seats out of the play map anywhere)."""
-        self.players = players if players is not None else len(hands)
+        size = self.players = players if players is not None else len(hands)
         """Cards in a complete trick: the seats that play."""
         self.last = last
         """Tricks in the hand: after this many the play is over."""
@@ -465,16 +480,28 @@ class CardPlay:
         only when trump is led)."""
         self.lead_fault = lead_fault
         """Why a card may not be led, for games with a duty to lead (the top trump)."""
-        self.tricks = tricks if tricks is not None else Tricks()
+        if tricks is None:
+            tricks = Tricks()
+        self.tricks = tricks
         """Finished tricks, in order; their cards, the trick in progress's too."""
-        self.tricks.size, self.tricks.names = self.players, codes.name
-        self.tricks.after = self.after
+        tricks.size, tricks.names, tricks.after = size, codes.name, order
         self.placed = 0
         """Cards in the trick in progress."""
         self.best = 0
         """The place in the trick in progress of the card winning it so far."""
         self.won = [0] * len(hands)
         """Tricks won per seat."""
+        self.cancels = cancels
+        """Identical cards played to one trick cancel each other: neither can win it, and a trick
+        with none left goes to its leader (``_cancelling``); else the first played of two
+        wins."""
+
+    @property
+    def completed(self) -> Trick | None:
+        """The trick the last card played completed, or None when that card left a trick in
+        progress (or no card has been played): an engine asks it right after a card."""
+        tricks = self.tricks
+        return tricks[-1] if not self.placed and tricks.bests else None
 
     @property
     def is_over(self) -> bool:
@@ -566,11 +593,11 @@ class CardPlay:
             owes = lead is not None and any(lead(self, seat, card) is not None for card in hand)
             duty = Duty.LEAD_OWED if owes else LEAD
         else:
-            played = self.tricks.cards
-            first, top = played[-placed], played[-placed + self.best]
-            led = codes.suits[first >> 4]
-            rules = self.duties(led)
-            duty = _duty(self.held[seat], first >> 4, top, rules, self.trump_suit, codes)
+            trick = self.tricks.cards[-placed:]
+            suit, top = trick[0] >> 4, trick[self.best]
+            led = codes.suits[suit]
+            rules, over = self.duties(led), _over(trick, suit, top)
+            duty = _duty(self.held[seat], suit, top, over, rules, self.trump_suit, codes)
         return PlayDuty(seat, self.trick_number, placed, duty, led, self.trump, allowed)
 
 
@@ -585,15 +612,22 @@ class _Card:
         self.seat, self.card = seat, card
 
 
-def _duty(hand: int, led: int, top: int, rules: FollowRules, trump: int, codes: Codes) -> Duty:
-    """The duty that binds ``hand`` (an integer hand) at a trick whose led suit is ``led`` and
-    whose winning card so far is ``top`` (codes; ``trump`` -1 for none): the one place the
-    follow rules are decided."""
+def _duty(
+    hand: int, led: int, top: int, over: int, rules: FollowRules, trump: int, codes: Codes
+) -> Duty:
+    """The duty that binds ``hand`` (an integer hand) at a trick whose led suit is ``led``, whose
+    winning card so far is ``top`` and whose highest card of the led suit is ``over`` (codes;
+    ``trump`` -1 for none; ``over`` is ``top`` while the led suit wins, and is read only under
+    ``head_when_trumped``): the one place the follow rules are decided."""
     masks, high = codes.suit_mask, top >> 4
     suited = hand & masks[led]
     if suited:
-        if rules.must_head and high == led and suited & codes.above[top]:
-            return HEAD
+        if rules.must_head:
+            if high == led:
+                if suited & codes.above[top]:
+                    return HEAD
+            elif rules.head_when_trumped and suited & codes.above[over]:
+                return HEAD_TRUMPED
         return FOLLOW
     if not rules.must_trump_when_void or trump < 0:
         return VOID
@@ -606,16 +640,23 @@ def _duty(hand: int, led: int, top: int, rules: FollowRules, trump: int, codes: 
 
 
 def _fault(
-    code: int, hand: int, led: int, top: int, rules: FollowRules, trump: int, codes: Codes
+    code: int,
+    hand: int,
+    led: int,
+    top: int,
+    over: int,
+    rules: FollowRules,
+    trump: int,
+    codes: Codes,
 ) -> tuple[str, str] | None:
     """Why card ``code`` (held in ``hand``) may not follow to the trick (``_duty``'s terms):
     (code, reason) in a player's words, or None if it keeps the duty that binds the hand."""
     suit = code >> 4
     if suit == led and not rules.must_head:  # the hand holds the suit led, and follows it
         return None
-    duty = _duty(hand, led, top, rules, trump, codes)
+    duty = _duty(hand, led, top, over, rules, trump, codes)
     card, letter = codes.name[code], codes.suits[led]
-    if duty is FOLLOW or duty is HEAD:
+    if duty is FOLLOW or duty is HEAD or duty is HEAD_TRUMPED:
         if suit != led:
             return (
                 "play.revoke",
@@ -625,6 +666,12 @@ def _fault(
             return (
                 "play.must-head",
                 f"{card} follows suit but does not beat the trick although the hand can",
+            )
+        if duty is HEAD_TRUMPED and code <= over:
+            return (
+                "play.must-head",
+                f"{card} follows suit but does not beat the highest {letter} in the trumped "
+                "trick although the hand can",
             )
     elif duty is TRUMP or duty is OVERTRUMP:
         if suit != trump:
@@ -641,15 +688,24 @@ def _fault(
     return None
 
 
+def _over(cards: Sequence[int], led: int, top: int) -> int:
+    """The highest card of the led suit among a trick's ``cards`` (codes), whose winning card is
+    ``top``: ``top`` itself unless a trump is winning."""
+    if top >> 4 == led:
+        return top
+    return max(code for code in cards if code >> 4 == led)
+
+
 def _encoded(
     hand: Sequence[str], trick: Trick, trump: str | None, strength: Mapping[str, int]
-) -> tuple[Codes, int, int, int, int]:
-    """(codes, hand, led suit, winning card, trump suit) of a trick and a hand in strings."""
+) -> tuple[Codes, int, int, int, int, int]:
+    """(codes, hand, led suit, winning card, highest card of the led suit, trump suit) of a
+    trick and a hand in strings."""
     codes = encoding(strength, _width([hand]))
-    cards = trick.cards
-    led = codes.suit[cards[0][-1]]
-    top = codes.code[cards[trick.best]]
-    return codes, codes.hand(hand), led, top, codes.suit.get(trump, -1) if trump else -1
+    cards = [codes.code[card] for card in trick.cards]
+    led, top = cards[0] >> 4, cards[trick.best]
+    trumps = codes.suit.get(trump, -1) if trump else -1
+    return codes, codes.hand(hand), led, top, _over(cards, led, top), trumps
 
 
 def follow_duty(
@@ -677,8 +733,8 @@ def follow_duty(
     """
     if not trick.cards:
         return LEAD
-    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
-    return _duty(held, led, top, rules, trumps, codes)
+    codes, held, led, top, over, trumps = _encoded(hand, trick, trump, strength)
+    return _duty(held, led, top, over, rules, trumps, codes)
 
 
 def follow_fault(
@@ -706,8 +762,8 @@ def follow_fault(
     """
     if not trick.cards:
         return None
-    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
-    return _fault(codes.code[card], held, led, top, rules, trumps, codes)
+    codes, held, led, top, over, trumps = _encoded(hand, trick, trump, strength)
+    return _fault(codes.code[card], held, led, top, over, rules, trumps, codes)
 
 
 def legal_cards(
@@ -721,9 +777,66 @@ def legal_cards(
     listed twice, so that a random choice weighs the copies as a player would)."""
     if not trick.cards:
         return list(hand)
-    codes, held, led, top, trumps = _encoded(hand, trick, trump, strength)
+    codes, held, led, top, over, trumps = _encoded(hand, trick, trump, strength)
     code = codes.code
-    return [c for c in hand if _fault(code[c], held, led, top, rules, trumps, codes) is None]
+    return [c for c in hand if _fault(code[c], held, led, top, over, rules, trumps, codes) is None]
+
+
+def _cancelling(trick: Sequence[int], led: int, trump: int) -> int:
+    """The place of the card winning ``trick`` (codes in the order played; ``led`` its led suit,
+    ``trump`` -1 for none) when identical cards cancel (OhHellWeb's rule): the cards of the led
+    suit and of trump are ranked in the order played, a card identical to one still ranked
+    takes that one out and is not ranked itself (so a third copy is ranked again); the highest
+    ranked card wins, trump above the led suit; with none left, the leader's card (place 0).
+
+    A card is ranked where its copies so far are odd in number, the last of them: one bit a
+    card, flipped by each copy.
+    """
+    ranked = 0
+    for code in trick:
+        if code >> 4 in (led, trump):
+            ranked ^= 1 << code
+    if not ranked:
+        return 0
+    suit = trump if trump >= 0 and ranked >> trump * 16 & 0xFFFF else led
+    code = suit * 16 + (ranked >> suit * 16 & 0xFFFF).bit_length() - 1
+    place = len(trick) - 1
+    while trick[place] != code:
+        place -= 1
+    return place
+
+
+def trick_winner(
+    cards: Sequence[str],
+    trump: str | None,
+    strength: Mapping[str, int],
+    cancels: bool = False,
+) -> int:
+    """The place in ``cards`` (one whole trick, in the order played) of the card that wins it,
+    as ``play_cards`` decides it (it plays them): the highest trump, else the highest card of
+    the led suit; of identical cards the first played, or, where they ``cancels``, none of two
+    (``_cancelling``). Each card is played by a seat of its own, holding only it, and follow
+    duties are not judged. ``ValueError`` for no card, or a card not of the deck of
+    ``strength``.
+
+    >>> from records.cards import FRENCH_52
+    >>> trick_winner(["KH", "AH", "2S", "QH"], "S", FRENCH_52.strength)
+    2
+    >>> trick_winner(["AH", "AH", "KH"], "S", FRENCH_52.strength, cancels=True)
+    2
+    >>> trick_winner(["AH", "AH", "2C"], "S", FRENCH_52.strength, cancels=True)
+    0
+    """
+    codes = encoding(strength)  # one card a hand: a bit set
+    unknown = [card for card in cards if card not in codes.code]
+    if unknown or not cards:
+        raise ValueError(f"{unknown[0]} is not a card of the deck" if unknown else "no card")
+    size = len(cards)
+    hands = [[card] for card in cards]
+    after = Ring(size).order_from(1)
+    play = CardPlay(hands, 0, after, 1, trump, strength, _FREE, None, None, None, codes, cancels)
+    play_cards(play, [_Card(seat, card) for seat, card in enumerate(cards)], 0)
+    return play.tricks.bests[0]
 
 
 def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot path
@@ -747,7 +860,7 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
     tricks = play.tricks
     played, leads, bests = tricks.cards, tricks.leads, tricks.bests
     size, won, last, lead_fault = play.players, play.won, play.last, play.lead_fault
-    rules = play.follow
+    rules, cancels = play.follow, play.cancels
     fixed = rules if isinstance(rules, FollowRules) else None  # else a function of the lead
     placed, best = play.placed, play.best
     # The suit led, and the card winning so far with its suit (-1: no card yet).
@@ -792,8 +905,12 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
                     reached = position
                     break
         elif binding or (suit != led and (void_bound or hand & suit_masks[led])):
-            # a duty may bind: ask the one rule
-            broken = _fault(code, hand, led, top, follow, trump, codes)
+            # a duty may bind: ask the one rule (the led suit's highest matters only to heading
+            # a trumped trick)
+            over = top
+            if high != led and follow.head_when_trumped:
+                over = _over(played[-placed:], led, top)
+            broken = _fault(code, hand, led, top, over, follow, trump, codes)
             if broken is not None:
                 fault = (broken[0], broken[1], None, card)
                 reached = position
@@ -801,8 +918,12 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
         if not commit:
             return position, None
         hands[seat] = hand - ones[code]
+        played.append(code)
         # Take the card: the highest trump wins, else the highest card of the led suit; of two
-        # identical cards the first played (a strict ">").
+        # identical cards the first played (a strict ">"). Where they cancel, a card that beats
+        # the winner, or trumps a trick no trump is winning, is still the one that wins; one of
+        # the winner's suit that does not may be a copy that takes a card out, and the trick so
+        # far decides (``_cancelling``).
         if not placed:
             led = high = suit
             top, best, winner = code, 0, seat
@@ -812,9 +933,12 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
         elif suit == high:
             if code > top:
                 best, top, winner = placed, code, seat
+            elif cancels:
+                best = _cancelling(played[-placed - 1 :], led, trump)
+                top = played[best - placed - 1]
+                high, winner = top >> 4, tricks.seats(len(bests), best + 1)[best]
         elif suit == trump:
             best, high, top, winner = placed, suit, code, seat
-        played.append(code)
         placed += 1
         if placed < size:
             turn = after[seat]

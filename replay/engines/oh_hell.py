@@ -233,8 +233,8 @@ class Table:
     deck: Deck = DECK
     """The cards of the table's decks."""
     cancels: bool = False
-    """Identical cards played to one trick cancel (``identical_cards = cancel``, several
-    decks)."""
+    """Identical cards played to one trick cancel (``identical_cards = cancel``, several decks;
+    ``records.tricks.CardPlay`` decides its tricks so)."""
     teams: tuple[tuple[int, ...], ...] | None = None
     """The seats of each team, or None when every player scores alone."""
     codes: Codes = field(default_factory=lambda: encoding(STRENGTH))
@@ -499,7 +499,22 @@ def new_hand(
     game = rules if isinstance(rules, Table) else table(rules)
     n = game.rules.num_players
     leader = first_leader(game.rules, dealer)
-    play = CardPlay(hands, leader, game.after, size, trump, STRENGTH, game.follow, codes=game.codes)
+    # in order (no lead rule, every seat plays, tricks of its own): positional, as a hand is
+    # begun once per deal of every record
+    play = CardPlay(
+        hands,
+        leader,
+        game.after,
+        size,
+        trump,
+        STRENGTH,
+        game.follow,
+        None,
+        None,
+        None,
+        game.codes,
+        game.cancels,
+    )
     play.turn = first_bidder(game.rules, dealer)
     return State(game, dealer, size, trump, BID, [None] * n, play, n, n, leader)
 
@@ -626,73 +641,10 @@ def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violat
     if state.phase is not PLAY:
         action = actions[at]
         return at, _play_out_of_turn(state, action.seat, action.card)
-    if state.table.cancels:
-        reached, fault = _play_cancelling(state.play, actions, at)
-    else:
-        reached, fault = play_cards(state.play, actions, at)
+    reached, fault = play_cards(state.play, actions, at)
     if state.play.is_over:
         state.phase = OVER
     return reached, None if fault is None else Violation(*fault)
-
-
-def _play_cancelling(play: CardPlay, actions: Sequence[Any], at: int) -> tuple[int, Any]:
-    """``play_cards`` a card at a time, each finished trick won as ``identical_cards = cancel``
-    says (``recount``)."""
-    while at < len(actions) and actions[at].type == "play" and not play.is_over:
-        done = len(play.tricks)
-        _, fault = play_cards(play, (actions[at],), 0)
-        if fault is not None:
-            return at, fault
-        if len(play.tricks) > done:
-            recount(play)
-        at += 1
-    return at, None
-
-
-def cancel_winner(cards: Sequence[str], trump: str | None) -> int:
-    """The index in ``cards`` (a finished trick, in the order played) of the card that wins it
-    when identical cards cancel: cards of the led suit or trump are ranked in the order played,
-    a card identical to one still ranked removes that one and is not ranked itself; the highest
-    ranked card wins, trump above the led suit; with none left, the leader's card (index 0).
-
-    >>> cancel_winner(["AH", "AH", "KH"], "S"), cancel_winner(["AH", "AH", "2C"], "S")
-    (2, 0)
-    >>> cancel_winner(["AH", "AH", "AH"], None), cancel_winner(["5H", "2S", "2S", "3S"], "S")
-    (2, 3)
-    """
-    led = cards[0][-1]
-    ranked: list[int] = []
-    for index, card in enumerate(cards):
-        suit = card[-1]
-        if suit not in (led, trump):
-            continue
-        twin = next((i for i in ranked if cards[i] == card), None)
-        if twin is None:
-            ranked.append(index)
-        else:
-            ranked.remove(twin)
-    if not ranked:
-        return 0
-    return max(ranked, key=lambda i: (cards[i][-1] == trump, STRENGTH[cards[i]]))
-
-
-def recount(play: CardPlay) -> None:
-    """Give the trick just finished to the winner ``cancel_winner`` names, if ``play_cards``
-    (where of two identical cards the first wins) gave it to another seat; the next trick, not
-    begun yet, is led by the new winner."""
-    tricks = play.tricks
-    size = play.players
-    names = play.codes.name
-    was = tricks.bests[-1]
-    best = cancel_winner([names[code] for code in tricks.cards[-size:]], play.trump)
-    if best == was:
-        return
-    seats = tricks.seats(len(tricks) - 1, size)
-    old, new = seats[was], seats[best]
-    tricks.rewin(best)
-    play.won[old] -= 1
-    play.won[new] += 1
-    play.turn = new
 
 
 def check_play(state: State, action: Any) -> Violation | None:
@@ -704,13 +656,11 @@ def check_play(state: State, action: Any) -> Violation | None:
 
 def apply_play(state: State, action: Any) -> Trick | None:
     """Play the card for the seat to move; return the trick if this card completed it."""
-    done = len(state.play.tricks)
-    play_cards(state.play, (action,), 0)
-    if state.table.cancels and len(state.play.tricks) > done:
-        recount(state.play)
-    if state.play.is_over:
+    play = state.play
+    play_cards(play, (action,), 0)
+    if play.is_over:
         state.phase = OVER
-    return state.play.tricks[-1] if len(state.play.tricks) > done else None
+    return play.completed
 
 
 def _play_out_of_turn(state: State, seat: int, card: str) -> Violation:

@@ -17,6 +17,7 @@ import pytest
 
 from records.io import loads
 from records.oh_hell import preset
+from records.tricks import trick_winner
 from replay.check import check_record
 from replay.engines import oh_hell as engine
 from replay.engines.oh_hell import Bid, Play
@@ -98,7 +99,7 @@ def test_rules_that_no_game_can_be_played_under() -> None:
     ],
 )
 def test_cancel_winner(cards: list[str], trump: str | None, winner: int) -> None:
-    assert engine.cancel_winner(cards, trump) == winner
+    assert trick_winner(cards, trump, engine.STRENGTH, cancels=True) == winner
 
 
 def _trick(rules: Any, hands: list[list[str]], trump: str | None, plays: list[str]) -> Any:
