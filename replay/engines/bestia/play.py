@@ -175,11 +175,10 @@ def apply_play(state: State, action: Any) -> Trick | None:
         close_round(state)
     play = state.play
     assert play is not None  # a checked card is played in the play
-    done = len(play.tricks)
     play_cards(play, (action,), 0)
     if play.is_over:
         state.phase = SETTLE
-    return play.tricks[-1] if len(play.tricks) > done else None
+    return play.completed
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:

@@ -179,13 +179,12 @@ def apply_play(state: State, action: Any) -> Trick | None:
         _begin(state, card_play(state))
     play = state.play
     assert play is not None
-    done = len(play.tricks)
     play_cards(play, (action,), 0)
     state.applied += 1
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
         state.phase = OVER
-    return play.tricks[-1] if len(play.tricks) > done else None
+    return play.completed
 
 
 def _out_of_phase(state: State, action: Any) -> Violation:
