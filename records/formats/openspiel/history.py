@@ -4,10 +4,10 @@
 preset: the chance actions give the number of tricks, the dealer, the hands (dealt round the
 table from seat 0) and the turned-up card; the bids and plays become events. The history names
 no seats, so this module follows OpenSpiel's turn order: bids round from the dealer's left, the
-first trick led from there and each next one by the winner of the last, which needs OpenSpiel's
-trick rule (``oh_hell.cc`` ``Trick::Play``) written once more here, since ``records`` may not
-import the rules engine. The legality of the actions is left to the audit: a revoke imports as
-the revoke it is and ``tricklog audit`` reports it.
+first trick led from there and each next one by the winner of the last, as the shared trick core
+decides it (``records.tricks.trick_winner``: OpenSpiel's ``Trick::Play`` in ``oh_hell.cc`` is
+the same rule, one deck, no identical cards). The legality of the actions is left to the audit:
+a revoke imports as the revoke it is and ``tricklog audit`` reports it.
 
 ``history_drafts`` reads the history file of docs/openspiel.md, one record per line, a line at a
 time: a line longer than the limit of one record stops it, and a history longer than any deal of
@@ -24,13 +24,13 @@ from typing import IO, Any
 
 import orjson
 
+from records.cards import FRENCH_52
 from records.filenames import unicode_safe
 from records.formats.base import Loss, SourceProblem
 from records.formats.drafts import Draft
 from records.formats.openspiel.mapping import (
     NUM_CARDS,
     SOURCE,
-    SUITS,
     Params,
     card_of,
     parse_game,
@@ -39,6 +39,7 @@ from records.formats.openspiel.mapping import (
 from records.io import ReadFailure
 from records.limits import ReadLimits, size_text
 from records.problems import Kind
+from records.tricks import trick_winner
 
 __all__ = [
     "CODE",
@@ -52,6 +53,8 @@ __all__ = [
 ]
 
 CODE = "record.openspiel"
+STRENGTH = FRENCH_52.strength
+"""OpenSpiel's rank order (``RANKS``): one deck, where no two cards are identical."""
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -92,7 +95,7 @@ def record_of(
         "number": 1,
         "dealer": dealer,
         "deal": {"hands": hands, "turned_up": turned},
-        "actions": _events(actions, start, dealer, n, SUITS.index(turned[1])),
+        "actions": _events(actions, start, dealer, n, turned[1]),
     }
     claims = {k: v for k, v in (("tricks", tricks), ("scores", scores)) if v is not None}
     if claims:
@@ -108,8 +111,9 @@ def record_of(
     }
 
 
-def _events(actions: list[int], start: int, dealer: int, n: int, trump: int) -> list[Any]:
-    """The bids, then the plays, each with the seat OpenSpiel's turn order gives it."""
+def _events(actions: list[int], start: int, dealer: int, n: int, trump: str) -> list[Any]:
+    """The bids, then the plays, each with the seat OpenSpiel's turn order gives it: a trick's
+    cards round from its leader, the next led by its winner (``trick_winner``)."""
     events: list[dict[str, Any]] = []
     for at in range(start, min(start + n, len(actions))):
         if actions[at] < NUM_CARDS:
@@ -118,24 +122,19 @@ def _events(actions: list[int], start: int, dealer: int, n: int, trump: int) -> 
             )
         bid = {"type": "bid", "seat": (dealer + 1 + at - start) % n, "tricks": actions[at] - 52}
         events.append(bid)
-    seat = (dealer + 1) % n
-    best = (-1, -1, seat)  # the winning (suit, rank, seat) of the trick so far
-    for count, at in enumerate(range(start + n, len(actions))):
+    leader = (dealer + 1) % n
+    trick: list[str] = []
+    for at in range(start + n, len(actions)):
         action = actions[at]
         if not 0 <= action < NUM_CARDS:
             raise HistoryError(f"action {at}: {action} is not a card id (0..51) in the play")
-        events.append({"type": "play", "seat": seat, "card": card_of(action)})
-        suit, rank = action % len(SUITS), action // len(SUITS)
-        if count % n == 0 or _beats(suit, rank, best, trump):
-            best = (suit, rank, seat)
-        seat = best[2] if count % n == n - 1 else (seat + 1) % n
+        card = card_of(action)
+        events.append({"type": "play", "seat": (leader + len(trick)) % n, "card": card})
+        trick.append(card)
+        if len(trick) == n:
+            leader = (leader + trick_winner(trick, trump, STRENGTH)) % n
+            trick = []
     return events
-
-
-def _beats(suit: int, rank: int, best: tuple[int, int, int], trump: int) -> bool:
-    """Whether a card takes the trick from the best so far (oh_hell.cc ``Trick::Play``): a
-    higher card of the winning suit, or the first trump on a trick trumps have not won yet."""
-    return (suit == best[0] and rank > best[1]) or (suit == trump and best[0] != trump)
 
 
 _ACTION = re.compile(r"[^\s,]+")
