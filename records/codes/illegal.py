@@ -150,7 +150,8 @@ CODES = (
         ("pinochle", "bestia"),
         "A card of the suit led that does not beat the card winning the trick although the hand "
         "holds one that does, under rules that require it (pinochle's `head_rule`, Bestia's "
-        "`must_beat_in_suit`).",
+        "`must_beat_in_suit`); under rules that head a trumped trick too, one that does not beat "
+        "the highest card of the suit led in a trick a trump is winning.",
         "9H follows suit but does not beat the trick although the hand can",
     ),
     Code(

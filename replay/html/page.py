@@ -78,6 +78,10 @@ _FOLLOWING = {
         "holds {led}, the suit led, and can beat the trick",
         "must follow suit and beat it",
     ),
+    Duty.HEAD_TRUMPED: (
+        "holds {led}, the suit led, and can beat its highest card in the trumped trick",
+        "must follow suit above it",
+    ),
     Duty.VOID: ("is void in {led}, the suit led", "free to play any card"),
     Duty.NO_TRUMP: ("is void in {led}, the suit led, and holds no trump", "free to play any card"),
     Duty.TRUMP: ("is void in {led}, the suit led, and holds a trump", "must trump in {trump}"),

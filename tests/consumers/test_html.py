@@ -365,3 +365,12 @@ def test_a_hand_left_out_lends_its_problem_to_no_claim_of_the_record() -> None:
     html = render_page(build_page("r.json", decoded, hands=set()))
     assert "This page lays out none of the record's 3 hands (1-3)" in html
     assert '<section class="hand"' not in html and 'id="problem-1"' in html
+
+
+def test_every_duty_of_a_follower_has_its_words() -> None:
+    """A duty the trick core can decide (issue 20: heading a trumped trick, before any game sets
+    it) has its words on the page, so that a game that sets it needs no edit of the page."""
+    from records.tricks import Duty
+    from replay.html.page import _FOLLOWING
+
+    assert set(_FOLLOWING) == set(Duty) - {Duty.LEAD, Duty.LEAD_OWED}
