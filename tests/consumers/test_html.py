@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from records.output import OutputError
+from records.tricks import Duty
 from records.words import number_of
 from replay.check import decode
 from replay.html.manifest import MANIFEST
-from replay.html.page import build_page
+from replay.html.page import _FOLLOWING, build_page
 from replay.html.render import render_page
 from replay.html.report import write_report
 from replay.registry import GAMES
@@ -370,7 +371,4 @@ def test_a_hand_left_out_lends_its_problem_to_no_claim_of_the_record() -> None:
 def test_every_duty_of_a_follower_has_its_words() -> None:
     """A duty the trick core can decide (issue 20: heading a trumped trick, before any game sets
     it) has its words on the page, so that a game that sets it needs no edit of the page."""
-    from records.tricks import Duty
-    from replay.html.page import _FOLLOWING
-
     assert set(_FOLLOWING) == set(Duty) - {Duty.LEAD, Duty.LEAD_OWED}
