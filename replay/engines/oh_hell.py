@@ -41,8 +41,9 @@ says so in a note, and a claimed hand size is then ``unchecked``.
 
 The engine is a small state machine (bid -> play -> over) over plain values: cards are the
 strings of ``records.cards``, the rules the ``OhHellRules`` dataclass, actions any value with
-the fields of a record event (``Bid``, ``Play``, ``Claim``, ``Abandon`` below build them by
-hand). ``check_*`` functions say whether an action is legal without changing anything;
+the fields of a record event: the pydantic events of ``records.oh_hell``, or the structs
+generated from them (``records.structs``; ``Bid``, ``Play``, ``Claim``, ``Abandon`` here name
+them, for generators and tests). ``check_*`` functions say whether an action is legal without changing anything;
 ``apply_*`` functions change the state and assume the action was checked. No pydantic, no I/O.
 ``ENGINE`` gathers them behind the interface of ``replay.engine``.
 """
@@ -53,11 +54,12 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
 from records.rules.oh_hell import OhHellRules
+from records.structs import French52Card, OhHellAbandon, OhHellBid, OhHellClaim, OhHellPlay
 from records.tricks import (
     CardPlay,
     Codes,
@@ -72,7 +74,6 @@ from records.tricks import (
     width,
 )
 from records.words import number_of
-from replay.actions import Play
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
 
@@ -103,20 +104,13 @@ OVER: Final = Phase.OVER
 ABANDONED: Final = Phase.ABANDONED
 
 
-# --- actions: any value with these fields will do (record events do); a card played is
-# ``replay.actions.Play``, shared by every game -----------------------------------------------
+# --- actions: any value with the fields of a record event will do (record events do); these are
+# the structs generated from the events (``records.structs``), under the events' own names -----
 
-# ``type`` (the record event's kind, the same for every value of a class) is a property.
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    seat: int
-    tricks: int
-
-    @property
-    def type(self) -> str:
-        return "bid"
+Bid = OhHellBid
+Play = OhHellPlay
+Claim = OhHellClaim
+Abandon = OhHellAbandon
 
 
 class DealLike(Protocol):
@@ -726,8 +720,8 @@ def apply_abandon(state: State, action: Any) -> None:
 def legal_actions(state: State) -> list[Any]:
     seat = state.turn
     if state.phase is BID:
-        return [Bid(seat, bid) for bid in legal_bids(state)]
-    return [Play(seat, card) for card in legal_plays(state)]
+        return [Bid(seat=seat, tricks=bid) for bid in legal_bids(state)]
+    return [Play(seat=seat, card=cast(French52Card, card)) for card in legal_plays(state)]
 
 
 # --- scoring ---------------------------------------------------------------------------------

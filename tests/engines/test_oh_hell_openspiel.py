@@ -257,9 +257,9 @@ def test_legal_actions_agree_at_every_decision(games: list[Played], index: int) 
         assert engine.current_player(mine) == theirs.current_player()
         assert _engine_legal(mine) == sorted(theirs.legal_actions())
         if action >= NUM_CARDS:
-            engine.ENGINE.apply(mine, engine.Bid(mine.turn, action - NUM_CARDS))
+            engine.ENGINE.apply(mine, engine.Bid(seat=mine.turn, tricks=action - NUM_CARDS))
         else:
-            engine.ENGINE.apply(mine, engine.Play(mine.turn, card_of(action)))
+            engine.ENGINE.apply(mine, engine.Play(seat=mine.turn, card=card_of(action)))
         theirs.apply_action(action)
     assert engine.is_over(mine) and theirs.is_terminal()
 

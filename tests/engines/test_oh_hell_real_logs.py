@@ -106,11 +106,11 @@ def _trick(rules: Any, hands: list[list[str]], trump: str | None, plays: list[st
     """Bid nil all round from the dealer's left, then play one trick from the leader."""
     state = engine.new_hand(rules, 3, len(hands[0]), hands, trump)
     for seat in (0, 1, 2, 3):
-        assert engine.ENGINE.check(state, Bid(seat, 0)) is None
-        engine.ENGINE.apply(state, Bid(seat, 0))
+        assert engine.ENGINE.check(state, Bid(seat=seat, tricks=0)) is None
+        engine.ENGINE.apply(state, Bid(seat=seat, tricks=0))
     for seat, card in enumerate(plays):
-        assert engine.check_play(state, Play(seat, card)) is None
-        engine.apply_play(state, Play(seat, card))
+        assert engine.check_play(state, Play(seat=seat, card=card)) is None
+        engine.apply_play(state, Play(seat=seat, card=card))
     return state
 
 

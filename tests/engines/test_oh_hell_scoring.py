@@ -270,7 +270,7 @@ def _bid_turns(rules_name: str, dealer: int, **kw: object) -> tuple[list[int], i
     turns = []
     while state.phase is engine.Phase.BID:
         turns.append(state.turn)
-        engine.ENGINE.apply(state, engine.Bid(state.turn, 0))
+        engine.ENGINE.apply(state, engine.Bid(seat=state.turn, tricks=0))
     return turns, state.turn
 
 
@@ -299,7 +299,7 @@ def test_openspiel_and_hoyle_bid_from_the_dealers_left() -> None:
 def _after_bids(bids: list[int], dealer: int, **kw: object) -> engine.State:
     state = engine.new_hand(preset("default", 4, **kw), dealer, 3, FOUR_HANDS, "H")
     for bid in bids:
-        engine.ENGINE.apply(state, engine.Bid(state.turn, bid))
+        engine.ENGINE.apply(state, engine.Bid(seat=state.turn, tricks=bid))
     return state
 
 
@@ -308,16 +308,16 @@ def test_hook_binds_the_last_bidder_of_the_seed_order() -> None:
     state = _after_bids([1, 1, 0], dealer=2, hook=True)
     assert state.turn == 1
     assert engine.legal_bids(state) == [0, 2, 3]
-    violation = engine.ENGINE.check(state, engine.Bid(1, 1))
+    violation = engine.ENGINE.check(state, engine.Bid(seat=1, tricks=1))
     assert violation is not None and violation.code == "bid.hook"
-    assert engine.ENGINE.check(state, engine.Bid(1, 2)) is None
+    assert engine.ENGINE.check(state, engine.Bid(seat=1, tricks=2)) is None
 
 
 def test_hook_binds_the_dealer_when_the_dealer_bids_last() -> None:
     state = _after_bids([2, 0, 0], dealer=2, hook=True, first_bidder="dealer_left")
     assert state.turn == 2
     assert engine.legal_bids(state) == [0, 2, 3]
-    violation = engine.ENGINE.check(state, engine.Bid(2, 1))
+    violation = engine.ENGINE.check(state, engine.Bid(seat=2, tricks=1))
     assert violation is not None and violation.code == "bid.hook"
 
 
@@ -328,7 +328,7 @@ def test_hook_does_not_bind_earlier_bidders() -> None:
     # The third bidder may bring the total to the deal size; only the fourth may not.
     state = _after_bids([1, 1], dealer=2, hook=True)
     assert engine.legal_bids(state) == [0, 1, 2, 3]
-    assert engine.ENGINE.check(state, engine.Bid(0, 1)) is None
+    assert engine.ENGINE.check(state, engine.Bid(seat=0, tricks=1)) is None
 
 
 def test_hook_with_an_overbid_table_allows_every_bid() -> None:
@@ -339,15 +339,15 @@ def test_hook_with_an_overbid_table_allows_every_bid() -> None:
 def test_without_hook_the_last_bidder_may_make_the_total() -> None:
     state = _after_bids([1, 1, 0], dealer=2)
     assert engine.legal_bids(state) == [0, 1, 2, 3]
-    assert engine.ENGINE.check(state, engine.Bid(1, 1)) is None
+    assert engine.ENGINE.check(state, engine.Bid(seat=1, tricks=1)) is None
 
 
 def test_bid_out_of_range_and_out_of_turn() -> None:
     state = _after_bids([], dealer=0)
-    out_of_range = engine.ENGINE.check(state, engine.Bid(0, 4))
+    out_of_range = engine.ENGINE.check(state, engine.Bid(seat=0, tricks=4))
     assert out_of_range is not None and out_of_range.code == "bid.out-of-range"
-    assert engine.ENGINE.check(state, engine.Bid(0, 3)) is None
-    out_of_turn = engine.ENGINE.check(state, engine.Bid(1, 0))
+    assert engine.ENGINE.check(state, engine.Bid(seat=0, tricks=3)) is None
+    out_of_turn = engine.ENGINE.check(state, engine.Bid(seat=1, tricks=0))
     assert out_of_turn is not None and out_of_turn.code == "bid.out-of-turn"
 
 
@@ -360,35 +360,35 @@ VOID_HANDS = [["2D", "3D"], ["KC", "4D"], ["7H", "9S"], ["QC", "5D"]]
 def _void_state(**kw: object) -> engine.State:
     state = engine.new_hand(preset("default", 4, **kw), 0, 2, VOID_HANDS, "H")
     for _ in range(4):
-        engine.ENGINE.apply(state, engine.Bid(state.turn, 0))
+        engine.ENGINE.apply(state, engine.Bid(seat=state.turn, tricks=0))
     assert state.turn == 1
-    engine.ENGINE.apply(state, engine.Play(state.turn, "KC"))
+    engine.ENGINE.apply(state, engine.Play(seat=state.turn, card="KC"))
     return state
 
 
 def test_void_player_may_discard_by_default() -> None:
     state = _void_state()
     assert sorted(engine.legal_plays(state)) == ["7H", "9S"]
-    assert engine.ENGINE.check(state, engine.Play(2, "9S")) is None
+    assert engine.ENGINE.check(state, engine.Play(seat=2, card="9S")) is None
 
 
 def test_must_trump_when_void() -> None:
     state = _void_state(must_trump_when_void=True)
     assert engine.legal_plays(state) == ["7H"]
-    violation = engine.ENGINE.check(state, engine.Play(2, "9S"))
+    violation = engine.ENGINE.check(state, engine.Play(seat=2, card="9S"))
     assert violation is not None and violation.code == "play.must-trump"
-    assert engine.ENGINE.check(state, engine.Play(2, "7H")) is None
+    assert engine.ENGINE.check(state, engine.Play(seat=2, card="7H")) is None
 
 
 def test_follow_suit_and_trump_wins() -> None:
     state = _void_state()
-    engine.ENGINE.apply(state, engine.Play(state.turn, "7H"))
-    revoke = engine.ENGINE.check(state, engine.Play(3, "5D"))
+    engine.ENGINE.apply(state, engine.Play(seat=state.turn, card="7H"))
+    revoke = engine.ENGINE.check(state, engine.Play(seat=3, card="5D"))
     assert revoke is not None and revoke.code == "play.revoke"
-    not_held = engine.ENGINE.check(state, engine.Play(3, "2D"))
+    not_held = engine.ENGINE.check(state, engine.Play(seat=3, card="2D"))
     assert not_held is not None and not_held.code == "play.card-not-held"
-    engine.ENGINE.apply(state, engine.Play(state.turn, "QC"))
-    engine.ENGINE.apply(state, engine.Play(state.turn, "2D"))
+    engine.ENGINE.apply(state, engine.Play(seat=state.turn, card="QC"))
+    engine.ENGINE.apply(state, engine.Play(seat=state.turn, card="2D"))
     assert state.tricks[0].winner == 2  # the seven of trumps beats the king of the led suit
     assert state.tricks_won == [0, 0, 1, 0]
     assert state.turn == 2
@@ -397,7 +397,7 @@ def test_follow_suit_and_trump_wins() -> None:
 def test_highest_of_the_led_suit_wins_without_trump() -> None:
     state = engine.new_hand(preset("default", 4), 0, 2, VOID_HANDS, None)
     for _ in range(4):
-        engine.ENGINE.apply(state, engine.Bid(state.turn, 0))
+        engine.ENGINE.apply(state, engine.Bid(seat=state.turn, tricks=0))
     for card in ("4D", "9S", "5D", "3D"):  # seat 1 leads; a spade discard cannot win
-        engine.ENGINE.apply(state, engine.Play(state.turn, card))
+        engine.ENGINE.apply(state, engine.Play(seat=state.turn, card=card))
     assert state.tricks[0].winner == 3
