@@ -38,6 +38,7 @@ from records.pinochle import (
     TakeWidow,
 )
 from records.pinochle import preset as make_rules
+from records.structs import Pinochle48Card
 from replay.engines import pinochle as engine
 
 __all__ = ["PRESETS", "generate"]
@@ -151,7 +152,7 @@ def _hand(
     while not engine.is_settled(state):
         seat = state.turn
         if state.phase is engine.Phase.PLAY and _concedes(rng, state, seat):
-            do(engine.Concede(seat))
+            do(engine.Concede(seat=seat))
             break
         do(rng.choice([a for a in engine.legal_actions(state) if a.type == "play"]))
     hand = Hand(number=number, dealer=dealer, deal=Deal(hands=hands, widow=widow), actions=actions)
@@ -164,27 +165,27 @@ def _auction(rng: random.Random, state: engine.State, do: Do) -> None:
         bids = [a for a in legal if a.type == "bid"]
         passes = [a for a in legal if a.type == "pass"]
         keen = (state.high or 0) < 400 and rng.random() < 0.55
-        do(rng.choice(bids[:3]) if bids and (keen or not passes) else engine.Pass(state.turn))
+        do(rng.choice(bids[:3]) if bids and (keen or not passes) else engine.Pass(seat=state.turn))
 
 
 def _declare(rng: random.Random, state: engine.State, do: Do) -> None:
     seat = state.turn
     if rng.random() < 0.04 and _may_concede(state, seat):
-        do(engine.Concede(seat))  # conceded (or thrown in) without taking the widow
+        do(engine.Concede(seat=seat))  # conceded (or thrown in) without taking the widow
         return
     do(next(a for a in engine.legal_actions(state) if a.type == "widow"))
     longest = max(SUITS, key=lambda s: sum(c[-1] == s for c in state.hand18))
     if rng.random() < 0.1:  # a trump named, then changed: the melds start again
-        do(engine.NameTrump(seat, rng.choice(SUITS)))
-    do(engine.NameTrump(seat, longest))
+        do(engine.NameTrump(seat=seat, suit=rng.choice(SUITS)))
+    do(engine.NameTrump(seat=seat, suit=longest))
     legal = engine.legal_actions(state)
     offered = next(a for a in legal if a.type == "meld")
     chosen = [m for m in offered.melds if rng.random() < 0.9]
-    do(engine.Meld(seat, chosen))
+    do(engine.Meld(seat=seat, melds=chosen))
     buried = _burial(rng, state, chosen, {tuple(a.cards) for a in legal if a.type == "bury"})
-    do(engine.Bury(seat, buried, announced=True))
+    do(engine.Bury(seat=seat, cards=cast("list[Pinochle48Card]", buried), announced=True))
     if rng.random() < 0.05 and _may_concede(state, seat):
-        do(engine.Concede(seat))
+        do(engine.Concede(seat=seat))
 
 
 def _burial(
@@ -218,7 +219,7 @@ def _burial(
 
 
 def _may_concede(state: engine.State, seat: int) -> bool:
-    return engine.ENGINE.check(state, engine.Concede(seat)) is None
+    return engine.ENGINE.check(state, engine.Concede(seat=seat)) is None
 
 
 def _concedes(rng: random.Random, state: engine.State, seat: int) -> bool:

@@ -324,7 +324,7 @@ def declaring(rule: str) -> engine.State:
     state = engine.new_hand(rules, hand.dealer, hand.deal.hands, hand.deal.widow)
     for action in hand.actions[:7]:  # auction, widow, trump, melds
         engine.ENGINE.apply(state, action)
-    engine.ENGINE.apply(state, engine.Bury(3, ["JS", "9D", "9D"]))
+    engine.ENGINE.apply(state, engine.Bury(seat=3, cards=["JS", "9D", "9D"]))
     return state
 
 
@@ -342,7 +342,7 @@ def test_a_concession_after_the_burial_checks_the_restrictions(
     rule: str, code: str | None, seat: int
 ) -> None:
     state = declaring(rule)
-    found = engine.ENGINE.check(state, engine.Concede(seat))
+    found = engine.ENGINE.check(state, engine.Concede(seat=seat))
     assert (None if found is None else (found.code, found.action)) == (
         None if code is None else (code, 7)
     )

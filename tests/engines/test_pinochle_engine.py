@@ -33,7 +33,7 @@ def step(state: engine.State, action: Any) -> str | None:
 
 
 def call(state: engine.State, seat: int, bid: int | None) -> str | None:
-    return step(state, engine.Pass(seat) if bid is None else engine.Bid(seat, bid))
+    return step(state, engine.Pass(seat=seat) if bid is None else engine.Bid(seat=seat, points=bid))
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_legal_calls_are_offered_lowest_first_then_the_pass() -> None:
     state = auction()
     assert call(state, 1, 300) is None
     offered = engine.legal_actions(state)
-    assert offered[0] == engine.Bid(2, 310) and offered[-1] == engine.Pass(2)
+    assert offered[0] == engine.Bid(seat=2, points=310) and offered[-1] == engine.Pass(seat=2)
     assert [a.points for a in offered[:-1]] == list(range(310, 500 + 1, 10))
     assert all(ENGINE.check(state, a) is None for a in offered)
 
@@ -147,9 +147,9 @@ def declared(
     for seat in (1, 2, 3):
         assert call(state, seat, 300 if seat == declarer else None) is None
     for action in (
-        engine.TakeWidow(declarer, []),
-        engine.NameTrump(declarer, trump),
-        engine.Bury(declarer, FILLER),
+        engine.TakeWidow(seat=declarer, cards=[]),
+        engine.NameTrump(seat=declarer, suit=trump),
+        engine.Bury(seat=declarer, cards=FILLER),
     ):
         assert step(state, action) is None
     assert state.phase is engine.Phase.DECLARE and ENGINE.to_move(state) == declarer
@@ -165,11 +165,11 @@ def playing(rules: PinochleRules, trick: list[str], hand: list[str], trump: str)
     hands[seat] = list(hand)
     state = declared(rules, hands, 1, trump)
     for player, card in enumerate(trick, start=1):
-        assert step(state, engine.Play(player, card)) is None
+        assert step(state, engine.Play(seat=player, card=card)) is None
     assert ENGINE.to_move(state) == seat and ENGINE.trick_number(state, None) == 1
     offered = [a for a in engine.legal_actions(state) if a.type == "play"]
     assert all(a.seat == seat and ENGINE.check(state, a) is None for a in offered)
-    refused = [c for c in hand if ENGINE.check(state, engine.Play(seat, c)) is not None]
+    refused = [c for c in hand if ENGINE.check(state, engine.Play(seat=seat, card=c)) is not None]
     assert sorted(refused + [a.card for a in offered]) == sorted(hand)
     return sorted(a.card for a in offered)
 
@@ -199,7 +199,7 @@ def test_overtrump_and_heading_variants() -> None:
 def test_of_two_identical_cards_the_first_played_wins() -> None:
     state = declared(R, [[], ["AH", "9C"], ["AH", "9D"], ["9H", "9S"]], 2, "S")
     for card in ("AH", "9H", "AH"):
-        play = engine.Play(state.turn, card)
+        play = engine.Play(seat=state.turn, card=card)
         assert ENGINE.check(state, play) is None
         done = ENGINE.apply(state, play)
     assert done is not None and done.winner == 2
@@ -210,11 +210,11 @@ def test_of_two_identical_cards_the_first_played_wins() -> None:
 def test_the_first_lead_begins_the_play() -> None:
     state = declared(R, [[], ["AH", "9C"], ["TH"], ["9H"]], 1, "S")
     assert ENGINE.trick_number(state, None) is None  # still declaring: no trick yet
-    wrong = ENGINE.check(state, engine.Play(2, "TH"))
+    wrong = ENGINE.check(state, engine.Play(seat=2, card="TH"))
     assert wrong is not None and wrong.code == "play.out-of-turn" and wrong.expected == 1
-    buried = ENGINE.check(state, engine.Play(1, "9D"))
+    buried = ENGINE.check(state, engine.Play(seat=1, card="9D"))
     assert buried is not None and buried.code == "play.card-not-held"
-    assert step(state, engine.Play(1, "AH")) is None
+    assert step(state, engine.Play(seat=1, card="AH")) is None
     assert state.phase is engine.Phase.PLAY and ENGINE.trick_number(state, None) == 1
     assert state.hands[1] == ["9C"]  # the 18 cards minus the burial, minus the lead
 
@@ -224,12 +224,12 @@ def test_first_lead_trump_binds_the_first_trick_only(first_lead: str) -> None:
     rules = dataclasses.replace(R, first_lead=first_lead)  # type: ignore[arg-type]
     hands = [[], ["AH", "9S", "AC"], ["TH", "AC"], ["9H", "KC"]]
     state = declared(rules, hands, 1, "S")
-    led = ENGINE.check(state, engine.Play(1, "AH"))
+    led = ENGINE.check(state, engine.Play(seat=1, card="AH"))
     if first_lead == "any":
         assert led is None
         return
     assert led is not None and led.code == "play.first-lead-trump" and led.actual == "AH"
     assert [a.card for a in engine.legal_actions(state) if a.type == "play"] == ["9S"]
     for seat, card in ((1, "9S"), (2, "TH"), (3, "9H")):  # seat 1 wins with the trump
-        assert step(state, engine.Play(seat, card)) is None
-    assert step(state, engine.Play(1, "AH")) is None  # a later lead is free
+        assert step(state, engine.Play(seat=seat, card=card)) is None
+    assert step(state, engine.Play(seat=1, card="AH")) is None  # a later lead is free

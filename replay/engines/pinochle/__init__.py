@@ -37,27 +37,28 @@ values: ``check_*`` functions say whether an action is legal without changing an
 ``apply_*`` functions change the state and assume the action was checked. The seats, the deal
 and the state live in ``state``, the calls in ``auction``, the widow, trump, meld and burial
 steps in ``declare``, the meld table in ``melds``, the first lead, the tricks (the shared loop
-of ``records.tricks``) and concessions in ``play``, the settlement in ``scoring``; ``actions``
-builds actions by hand. ``ENGINE`` gathers them behind the interface of ``replay.engine``. No
-pydantic, no I/O.
+of ``records.tricks``) and concessions in ``play``, the settlement in ``scoring``. Actions are
+any values with the fields of the record's events; ``Bid``, ``Play`` ... below name the structs
+generated from them (``records.structs``). ``ENGINE`` gathers them behind the interface of
+``replay.engine``. No pydantic, no I/O.
 """
 
 from __future__ import annotations
 
 from records.rules.pinochle import PinochleRules
+from records.structs import (
+    PinochleBid,
+    PinochleBury,
+    PinochleConcede,
+    PinochleMeld,
+    PinochleMeldDeclaration,
+    PinochleNameTrump,
+    PinochlePass,
+    PinochlePlay,
+    PinochleTakeWidow,
+)
 from replay.engine import Engine, kind
 from replay.engines.pinochle import auction, declare, melds, play, scoring
-from replay.engines.pinochle.actions import (
-    Bid,
-    Bury,
-    Concede,
-    Meld,
-    MeldDeclaration,
-    NameTrump,
-    Pass,
-    Play,
-    TakeWidow,
-)
 from replay.engines.pinochle.auction import legal_calls
 from replay.engines.pinochle.play import legal_actions, legal_plays
 from replay.engines.pinochle.scoring import Outcome, Settlement, settle
@@ -129,6 +130,19 @@ __all__ = [
     "trick_number",
     "unfinished",
 ]
+
+# The actions: any value with a ``type`` and the fields of the record event of that kind (the
+# events of ``records.pinochle`` do); these are the structs generated from those events
+# (``records.structs``), under the events' own names, for generators and tests.
+Bid = PinochleBid
+Pass = PinochlePass
+TakeWidow = PinochleTakeWidow
+NameTrump = PinochleNameTrump
+Meld = PinochleMeld
+MeldDeclaration = PinochleMeldDeclaration
+Bury = PinochleBury
+Play = PinochlePlay
+Concede = PinochleConcede
 
 ENGINE: Engine[PinochleRules, Table, State] = Engine(
     game="pinochle",

@@ -21,23 +21,25 @@ ends the declaring as the lead would: the final burial must keep the ``bury_rest
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from records.problems import Violation
+from records.rules.pinochle import MeldKind, Suit
+from records.structs import (
+    Pinochle48Card,
+    PinochleBid,
+    PinochleBury,
+    PinochleConcede,
+    PinochleMeld,
+    PinochleMeldDeclaration,
+    PinochleNameTrump,
+    PinochlePass,
+    PinochlePlay,
+    PinochleTakeWidow,
+)
 from records.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
 from replay.engines.pinochle import melds
-from replay.engines.pinochle.actions import (
-    Bid,
-    Bury,
-    Concede,
-    Meld,
-    MeldDeclaration,
-    NameTrump,
-    Pass,
-    Play,
-    TakeWidow,
-)
 from replay.engines.pinochle.auction import legal_calls
 from replay.engines.pinochle.declare import burial_fault, check_burial_restrictions
 from replay.engines.pinochle.state import (
@@ -288,27 +290,52 @@ def legal_actions(state: State) -> list[Any]:
     trump); once trump and burial stand, lead. From the widow on, each seat that may concede."""
     phase, seat = state.phase, state.turn
     if phase is AUCTION:
-        return [Pass(seat) if c is None else Bid(seat, c) for c in legal_calls(state)]
+        return [
+            PinochlePass(seat=seat) if c is None else PinochleBid(seat=seat, points=c)
+            for c in legal_calls(state)
+        ]
     found: list[Any] = []
     if phase is WIDOW:
-        found.append(TakeWidow(seat, list(state.widow)))
+        found.append(PinochleTakeWidow(seat=seat, cards=_cards(state.widow)))
     elif phase is DECLARE:
-        found += [NameTrump(seat, suit) for suit in SUITS]
+        found += [PinochleNameTrump(seat=seat, suit=_suit(suit)) for suit in SUITS]
         trump = state.trump
         if trump is not None:
             held = melds.available_melds(state.rules, state.hand18, trump)
-            found.append(Meld(seat, [MeldDeclaration(k, c) for k, c in held]))
+            declared = [PinochleMeldDeclaration(meld=_kind(k), cards=_cards(c)) for k, c in held]
+            found.append(PinochleMeld(seat=seat, melds=declared))
             rule = state.rules.bury_restrictions
             found += _burials(seat, tuple(sorted(state.hand18)), trump, rule)
     if phase is DECLARE or phase is PLAY:
-        found += [Play(seat, card) for card in legal_plays(state)]
+        found += [PinochlePlay(seat=seat, card=_card(card)) for card in legal_plays(state)]
     if phase is WIDOW or phase is DECLARE or phase is PLAY:
-        found += [Concede(s) for s in state.active if check_concede(state, Concede(s)) is None]
+        found += [
+            PinochleConcede(seat=s)
+            for s in state.active
+            if check_concede(state, PinochleConcede(seat=s)) is None
+        ]
     return found
 
 
+def _cards(cards: Iterable[str]) -> list[Pinochle48Card]:
+    """The engine's cards (strings of the deck) as the action structs type them."""
+    return cast("list[Pinochle48Card]", list(cards))
+
+
+def _card(card: str) -> Pinochle48Card:
+    return cast("Pinochle48Card", card)
+
+
+def _suit(suit: str) -> Suit:
+    return cast("Suit", suit)
+
+
+def _kind(kind: str) -> MeldKind:
+    return cast("MeldKind", kind)
+
+
 @functools.lru_cache(maxsize=8)  # a generator asks for one hand's burials a few times running
-def _burials(seat: int, hand18: tuple[str, ...], trump: str, rule: str) -> tuple[Bury, ...]:
+def _burials(seat: int, hand18: tuple[str, ...], trump: str, rule: str) -> tuple[PinochleBury, ...]:
     """Every multiset of three of the declarer's 18 cards (in ``sorted`` order) he may lead
     after burying, in card order; announced when it holds trump."""
     held = melds.counts(hand18)
@@ -324,5 +351,5 @@ def _burials(seat: int, hand18: tuple[str, ...], trump: str, rule: str) -> tuple
                 buried = (first, second, third)
                 announced = trump in (first[-1], second[-1], third[-1])
                 if burial_fault(rule, trump, hand18, buried, announced) is None:
-                    out.append(Bury(seat, buried, announced))
+                    out.append(PinochleBury(seat=seat, cards=_cards(buried), announced=announced))
     return tuple(out)
