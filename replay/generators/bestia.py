@@ -111,7 +111,7 @@ def growing_pot(
         actions: list[Action] = []
         while state.phase is engine.Phase.DECLARE:
             join = next(a for a in ENGINE.legal_actions(state) if a.type == "join")
-            _act(state, engine.Join(join.seat, 0, [], []))
+            _act(state, engine.Join(seat=join.seat, exchange=0, discards=[], drawn=[]))
             actions.append(Join(type="join", seat=join.seat, exchange=0, discards=[], drawn=[]))
         while options := [a for a in ENGINE.legal_actions(state) if a.type == "play"]:
             action = rng.choice(options)
@@ -210,7 +210,7 @@ def _declare(rng: random.Random, state: engine.State) -> Action:
     k = rng.randint(0, max(a.exchange for a in joins))
     discards = rng.sample(state.hands[seat], k)
     drawn = next(a.drawn for a in joins if a.exchange == k)
-    _act(state, engine.Join(seat, k, discards, drawn))
+    _act(state, engine.Join(seat=seat, exchange=k, discards=discards, drawn=drawn))
     return Join(type="join", seat=seat, exchange=k, discards=discards, drawn=drawn)
 
 
@@ -230,7 +230,7 @@ def _blind_round(rng: random.Random, state: engine.State) -> list[Action]:
             _act(state, action)
             drawn.append(BlindDraw(type="blind_draw", seat=seat, drawn=list(action.drawn)))
         elif rng.random() < 0.5:
-            _act(state, engine.DeclineBlind(seat))
+            _act(state, engine.DeclineBlind(seat=seat))
             drawn.append(DeclineBlind(type="decline_blind", seat=seat))
     return drawn
 
@@ -258,7 +258,7 @@ def _claim(rng: random.Random, state: engine.State, seat: int) -> Claim:
     remaining = [0] * state.table.seats
     for _ in range(state.table.rules.hand_size - len(state.tricks)):
         remaining[rng.choice(playing)] += 1
-    _act(state, engine.Claim(seat, remaining))
+    _act(state, engine.Claim(seat=seat, remaining=remaining))
     return Claim(type="claim", seat=seat, remaining=remaining)
 
 

@@ -34,11 +34,11 @@ def _declare(state: engine.State, *plan: int | None) -> None:
         seat = ENGINE.to_move(state)
         assert seat is not None
         if k is None:
-            _act(state, Pass(seat))
+            _act(state, Pass(seat=seat))
             continue
         discards = state.hands[seat][-k:] if k else []
         drawn = [c for c in state.pile[state.drawn : state.drawn + k] if c is not None]
-        _act(state, Join(seat, k, discards, drawn))
+        _act(state, Join(seat=seat, exchange=k, discards=discards, drawn=drawn))
 
 
 def _plays(state: engine.State) -> list[Play]:
@@ -59,7 +59,7 @@ def _turn(state: engine.State) -> int:
 
 def _play(state: engine.State, *cards: str) -> None:
     for card in cards:
-        _act(state, Play(_turn(state), card))
+        _act(state, Play(seat=_turn(state), card=card))
 
 
 def _blind_seats(state: engine.State) -> list[int]:
@@ -79,7 +79,7 @@ def test_declaration_order_both_readings() -> None:
     assert engine.declaration_order(_rules(declaration_start="right_of_dealer"), 0) == (1, 2, 3, 0)
     state = _hand(_rules())
     assert ENGINE.to_move(state) == 2
-    wrong = ENGINE.check(state, Pass(1))
+    wrong = ENGINE.check(state, Pass(seat=1))
     assert wrong is not None
     assert wrong.code == "declare.out-of-turn"
     assert wrong.expected == 2
@@ -93,7 +93,9 @@ def test_dominant_trump_is_the_three_when_the_ace_is_turned_up() -> None:
 
 def test_exchange_limits() -> None:
     state = _hand(_rules(max_exchange=2))
-    too_many = ENGINE.check(state, Join(2, 3, ["Nc", "Jb", "6s"], STOCK[:3]))
+    too_many = ENGINE.check(
+        state, Join(seat=2, exchange=3, discards=["Nc", "Jb", "6s"], drawn=STOCK[:3])
+    )
     assert too_many is not None
     assert too_many.code == "exchange.too-many"
     assert max(a.exchange for a in ENGINE.legal_actions(state) if a.type == "join") == 2
@@ -103,18 +105,21 @@ def test_exchange_limits() -> None:
 
 def test_draws_come_from_the_top_of_the_stock_in_order() -> None:
     state = _hand(_rules())
-    wrong = ENGINE.check(state, Join(2, 2, ["Nc", "Jb"], ["As", "2d"]))
+    wrong = ENGINE.check(state, Join(seat=2, exchange=2, discards=["Nc", "Jb"], drawn=["As", "2d"]))
     assert wrong is not None
     assert wrong.code == "draw.not-top-of-stock"
-    assert ENGINE.check(state, Join(2, 2, ["Nc", "Jb"], ["2d", "As"])) is None
+    assert (
+        ENGINE.check(state, Join(seat=2, exchange=2, discards=["Nc", "Jb"], drawn=["2d", "As"]))
+        is None
+    )
 
 
 def test_a_join_is_checked_whole_without_changing_anything() -> None:
     state = _hand(_rules())
     for bad, code in (
-        (Join(2, 1, ["Ac"], ["2d"]), "exchange.discard-not-held"),
-        (Join(2, 2, ["Nc"], ["2d", "As"]), "exchange.count-mismatch"),
-        (Join(2, 1, ["Nc"], ["As"]), "draw.not-top-of-stock"),
+        (Join(seat=2, exchange=1, discards=["Ac"], drawn=["2d"]), "exchange.discard-not-held"),
+        (Join(seat=2, exchange=2, discards=["Nc"], drawn=["2d", "As"]), "exchange.count-mismatch"),
+        (Join(seat=2, exchange=1, discards=["Nc"], drawn=["As"]), "draw.not-top-of-stock"),
     ):
         violation = ENGINE.check(state, bad)
         assert violation is not None
@@ -122,10 +127,13 @@ def test_a_join_is_checked_whole_without_changing_anything() -> None:
     assert state.decisions == [None] * 4
     assert state.hands == HANDS
     assert (state.phase, ENGINE.to_move(state), state.drawn) == (engine.Phase.DECLARE, 2, 0)
-    _act(state, Join(2, 1, ["Nc"], ["2d"]))
+    _act(state, Join(seat=2, exchange=1, discards=["Nc"], drawn=["2d"]))
     assert state.hands[2] == ["Jb", "6s", "2d"]
     assert (state.decisions[2], ENGINE.to_move(state), state.drawn) == ("join", 3, 1)
-    assert ENGINE.describe(state.table, Join(2, 1, ["Nc"], ["2d"])) == "play, changes 1: Nc for 2d"
+    assert (
+        ENGINE.describe(state.table, Join(seat=2, exchange=1, discards=["Nc"], drawn=["2d"]))
+        == "play, changes 1: Nc for 2d"
+    )
 
 
 def test_playing_set_and_first_leader() -> None:
@@ -151,21 +159,21 @@ def test_blind_draws_passed_only_in_order_and_while_three_cards_remain() -> None
     state = engine.new_hand(_rules(10), 0, [["2b", "4b", "5b"]] * 10, "7d", STOCK)
     _declare(state, 2, 2, 2, *([None] * 7))
     assert _blind_seats(state) == [5, 6, 7, 8, 9, 0, 1]
-    _act(state, BlindDraw(7, STOCK[6:9]))
+    _act(state, BlindDraw(seat=7, drawn=STOCK[6:9]))
     assert _blind_seats(state) == []
-    short = ENGINE.check(state, BlindDraw(8, ["Kc", "2s", "4b"]))
+    short = ENGINE.check(state, BlindDraw(seat=8, drawn=["Kc", "2s", "4b"]))
     assert short is not None
     assert short.code == "blind.stock-short"
     fresh = _hand(_rules())
     _declare(fresh, 0, None, 0, None)
     assert _blind_seats(fresh) == [3, 1]
-    player = ENGINE.check(fresh, BlindDraw(2, STOCK[:3]))
+    player = ENGINE.check(fresh, BlindDraw(seat=2, drawn=STOCK[:3]))
     assert player is not None
     assert player.code == "blind.not-eligible"
-    _act(fresh, BlindDraw(1, STOCK[:3]))
+    _act(fresh, BlindDraw(seat=1, drawn=STOCK[:3]))
     assert fresh.hands[1] == STOCK[:3]
     assert engine.playing_seats(fresh) == (1, 2, 0)
-    late = ENGINE.check(fresh, BlindDraw(3, STOCK[3:6]))
+    late = ENGINE.check(fresh, BlindDraw(seat=3, drawn=STOCK[3:6]))
     assert late is not None
     assert late.code == "blind.out-of-turn"
 
@@ -173,21 +181,21 @@ def test_blind_draws_passed_only_in_order_and_while_three_cards_remain() -> None
 def test_a_seat_beyond_the_table_is_refused_not_a_crash() -> None:
     state = _hand(_rules())
     for action, code in (
-        (Pass(7), "declare.out-of-turn"),
-        (Join(9, 0, [], []), "declare.out-of-turn"),
+        (Pass(seat=7), "declare.out-of-turn"),
+        (Join(seat=9, exchange=0, discards=[], drawn=[]), "declare.out-of-turn"),
     ):
         refused = ENGINE.check(state, action)
         assert refused is not None
         assert (refused.code, refused.expected, refused.actual) == (code, "0..3", action.seat)
     _declare(state, None, None, None, None)
     assert _blind_seats(state) == [2, 3, 0, 1]
-    blind = ENGINE.check(state, BlindDraw(7, STOCK[:3]))
+    blind = ENGINE.check(state, BlindDraw(seat=7, drawn=STOCK[:3]))
     assert blind is not None
     assert blind.code == "blind.not-eligible"
     assert blind.message == "seat 7 draws blind, but the table has seats 0..3"
     assert (blind.expected, blind.actual) == ("0..3", 7)
-    _act(state, BlindDraw(3, STOCK[:3]))
-    play = ENGINE.check(state, Play(7, "Kb"))
+    _act(state, BlindDraw(seat=3, drawn=STOCK[:3]))
+    play = ENGINE.check(state, Play(seat=7, card="Kb"))
     assert play is not None
     assert play.code == "play.out-of-turn"
 
@@ -211,12 +219,12 @@ def test_first_leader_must_lead_the_top_trump_on_the_first_trick_only() -> None:
     state = _to_play(_rules(), hands, "7d")
     assert _turn(state) == 1
     assert _legal(state) == ["Ad"]
-    refused = ENGINE.check(state, Play(1, "3c"))
+    refused = ENGINE.check(state, Play(seat=1, card="3c"))
     assert refused is not None
     assert refused.code == "play.must-lead-top-trump"
     assert refused.expected == "Ad"
     assert refused.message == "seat 1 leads 3c but holds the dominant trump Ad and must lead it"
-    assert ENGINE.trick_number(state, Play(1, "3c")) == 1
+    assert ENGINE.trick_number(state, Play(seat=1, card="3c")) == 1
     assert state.phase is engine.Phase.BLIND  # checking the lead closed nothing
     off = _to_play(_rules(top_trump_lead="off"), hands, "7d")
     assert sorted(_legal(off)) == ["3c", "5d", "Ad"]
@@ -246,7 +254,7 @@ def test_a_void_player_must_trump_even_below_a_trump_already_played() -> None:
     _play(state, "Ac")  # seat 1 leads clubs
     assert sorted(_legal(state)) == ["2d", "Ad"]  # seat 2: void, two trumps
     _play(state, "Ad")
-    discard = ENGINE.check(state, Play(3, "2b"))
+    discard = ENGINE.check(state, Play(seat=3, card="2b"))
     assert discard is not None
     assert discard.code == "play.revoke"  # seat 3 holds 6c
     _play(state, "6c", "Kc")
@@ -257,7 +265,7 @@ def test_a_void_player_must_trump_even_below_a_trump_already_played() -> None:
     again = _to_play(_rules(top_trump_lead="off"), hands2, "7d")
     _play(again, "Ac", "Ad")
     assert _legal(again) == ["4d"]
-    must = ENGINE.check(again, Play(3, "6s"))
+    must = ENGINE.check(again, Play(seat=3, card="6s"))
     assert must is not None
     assert must.code == "play.must-trump"
 
@@ -274,7 +282,7 @@ def test_lone_player_takes_every_trick_unplayed() -> None:
     assert ENGINE.finish(nobody)
     assert ENGINE.is_over(nobody)
     assert nobody.playing == ()
-    refused = ENGINE.check(nobody, Play(1, "Ac"))
+    refused = ENGINE.check(nobody, Play(seat=1, card="Ac"))
     assert refused is not None
     assert refused.code == "play.after-hand-end"
 

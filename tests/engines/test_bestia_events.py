@@ -101,17 +101,21 @@ def test_a_decline_makes_an_earlier_seats_blind_draw_out_of_turn() -> None:
     deck = list(engine.DECK.cards)
     hands = [deck[0:3], deck[3:6], deck[6:9]]
     state = engine.new_hand(rules, 0, hands, deck[9], deck[10:])
-    for action in (engine.Pass(2), engine.Pass(0), engine.Join(1, 0, [], [])):
+    for action in (
+        engine.Pass(seat=2),
+        engine.Pass(seat=0),
+        engine.Join(seat=1, exchange=0, discards=[], drawn=[]),
+    ):
         assert engine.ENGINE.check(state, action) is None
         engine.ENGINE.apply(state, action)
     before = copy.deepcopy((state.hands, state.drawn, state.decisions))
-    decline = engine.DeclineBlind(0)
+    decline = engine.DeclineBlind(seat=0)
     assert engine.ENGINE.check(state, decline) is None
     engine.ENGINE.apply(state, decline)
     assert (state.hands, state.drawn, state.decisions) == before  # nothing on the table moved
-    late = engine.ENGINE.check(state, engine.BlindDraw(2, deck[10:13]))
+    late = engine.ENGINE.check(state, engine.BlindDraw(seat=2, drawn=deck[10:13]))
     assert late is not None and late.code == "blind.out-of-turn"
-    again = engine.ENGINE.check(state, engine.DeclineBlind(1))
+    again = engine.ENGINE.check(state, engine.DeclineBlind(seat=1))
     assert again is not None and again.code == "blind.not-eligible"
 
 
@@ -119,12 +123,16 @@ def test_a_claim_before_the_first_lead_closes_the_blind_round() -> None:
     rules = dataclasses.replace(PRESETS["default"], num_players=3)
     deck = list(engine.DECK.cards)
     state = engine.new_hand(rules, 0, [deck[0:3], deck[3:6], deck[6:9]], deck[9], deck[10:])
-    for action in (engine.Join(2, 0, [], []), engine.Pass(0), engine.Join(1, 0, [], [])):
+    for action in (
+        engine.Join(seat=2, exchange=0, discards=[], drawn=[]),
+        engine.Pass(seat=0),
+        engine.Join(seat=1, exchange=0, discards=[], drawn=[]),
+    ):
         engine.ENGINE.apply(state, action)
-    wrong = engine.ENGINE.check(state, engine.Claim(1, [1, 1, 1]))
+    wrong = engine.ENGINE.check(state, engine.Claim(seat=1, remaining=[1, 1, 1]))
     assert wrong is not None and wrong.code == "claim.not-playing"
     assert wrong.path == ("remaining", 0)
-    claim = engine.Claim(1, [0, 1, 2])
+    claim = engine.Claim(seat=1, remaining=[0, 1, 2])
     assert engine.ENGINE.check(state, claim) is None
     engine.ENGINE.apply(state, claim)
     assert engine.is_over(state)

@@ -32,10 +32,12 @@ Implemented readings (docs/bestia.md), each selectable by a rule parameter of th
 
 The engine is a small state machine (declare -> blind draw -> play -> settle) over plain values:
 cards are the strings of ``records.cards``, the rules the ``BestiaRules`` dataclass, actions any
-value with the fields of a record event (``Pass``, ``Join``, ``BlindDraw``, ``DeclineBlind``,
-``Play``, ``Claim``, ``Abandon`` below build them by hand). ``check_*`` functions say whether an action is legal without changing anything;
-``apply_*`` functions change the state and assume the action was checked. No pydantic, no I/O.
-``ENGINE`` gathers them behind the interface of ``replay.engine``:
+value with the fields of a record event: the pydantic events of ``records.bestia``, or the
+structs generated from them (``records.structs``; ``Pass``, ``Join``, ``BlindDraw``,
+``DeclineBlind``, ``Play``, ``Claim``, ``Abandon`` below name them, for generators and tests).
+``check_*`` functions say whether an action is legal without changing anything; ``apply_*``
+functions change the state and assume the action was checked. No pydantic, no I/O. ``ENGINE``
+gathers them behind the interface of ``replay.engine``:
 
 * ``state`` -- the table worked out once per rules block, the deal check, the hand's state;
 * ``declare`` -- declarations with their exchanges, and blind draws;
@@ -47,13 +49,22 @@ value with the fields of a record event (``Pass``, ``Join``, ``BlindDraw``, ``De
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
+from records.structs import (
+    BestiaAbandon,
+    BestiaBlindDraw,
+    BestiaClaim,
+    BestiaDeclineBlind,
+    BestiaJoin,
+    BestiaPass,
+    BestiaPlay,
+    Italian40Card,
+)
 from records.tricks import Ring
-from replay.actions import Abandon, Claim, Play
 from replay.engine import Engine, kind
 from replay.engines.bestia import pot
 from replay.engines.bestia.declare import (
@@ -161,49 +172,16 @@ __all__ = [
 ]
 
 
-# --- actions: any value with these fields will do (record events do) --------------------------
+# --- actions: any value with the fields of a record event will do (record events do); these are
+# the structs generated from the events (``records.structs``), under the events' own names -----
 
-# ``type`` (the record event's kind, the same for every value of a class) is a property.
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    seat: int
-
-    @property
-    def type(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Join:
-    seat: int
-    exchange: int
-    discards: list[str]
-    drawn: list[str]
-
-    @property
-    def type(self) -> str:
-        return "join"
-
-
-@dataclass(frozen=True, slots=True)
-class BlindDraw:
-    seat: int
-    drawn: list[str]
-
-    @property
-    def type(self) -> str:
-        return "blind_draw"
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineBlind:
-    seat: int
-
-    @property
-    def type(self) -> str:
-        return "decline_blind"
+Pass = BestiaPass
+Join = BestiaJoin
+BlindDraw = BestiaBlindDraw
+DeclineBlind = BestiaDeclineBlind
+Play = BestiaPlay
+Claim = BestiaClaim
+Abandon = BestiaAbandon
 
 
 def legal_actions(state: State) -> list[Any]:
@@ -212,18 +190,18 @@ def legal_actions(state: State) -> list[Any]:
     that would close it; a card in the play. Draws past the part of the stock the record shows
     are left out; so are claims and abandonment, which a generator makes on purpose."""
     if state.phase is DECLARE:
-        return [Pass(state.speaker), *_joins(state)]
+        return [Pass(seat=state.speaker), *_joins(state)]
     found: list[Any] = []
     if state.phase is BLIND:
         need = state.table.rules.hand_size
         for seat in blind_candidates(state):
             drawn = state.pile[state.drawn : state.drawn + need]
             if None not in drawn:
-                found.append(BlindDraw(seat, [c for c in drawn if c is not None]))
-            found.append(DeclineBlind(seat))
+                found.append(BlindDraw(seat=seat, drawn=_cards(c for c in drawn if c is not None)))
+            found.append(DeclineBlind(seat=seat))
     if state.phase is BLIND or state.phase is PLAY:
         seat = state.turn if state.play is not None else _leader(state)
-        found += [Play(seat, card) for card in legal_plays(state)]
+        found += [Play(seat=seat, card=cast(Italian40Card, card)) for card in legal_plays(state)]
     return found
 
 
@@ -236,8 +214,16 @@ def _joins(state: State) -> list[Join]:
         if None in drawn:
             break
         cards = [c for c in drawn if c is not None]
-        joins += [Join(seat, k, list(out), list(cards)) for out in itertools.combinations(hand, k)]
+        joins += [
+            Join(seat=seat, exchange=k, discards=_cards(out), drawn=_cards(cards))
+            for out in itertools.combinations(hand, k)
+        ]
     return joins
+
+
+def _cards(cards: Iterable[str]) -> list[Italian40Card]:
+    """The engine's cards (strings of the deck) as the action structs type them."""
+    return cast("list[Italian40Card]", list(cards))
 
 
 def _leader(state: State) -> int:
