@@ -552,36 +552,6 @@ from typing import Any
 
 '''
 
-_ANY_COUNTERS = '''\
-def _any_keys(value: Any) -> int:
-    """Keys in an arbitrary decoded JSON value (without recursion: it may be deep)."""
-    if not isinstance(value, (dict, list)):
-        return 0  # most values it is asked about (Bestia's money claims) are plain numbers
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            count += len(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
-
-
-def _any_colons(value: Any) -> int:
-    """Colons in the keys and strings of an arbitrary decoded JSON value."""
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            count += node.count(":")
-        elif isinstance(node, dict):
-            count += sum(key.count(":") for key in node if isinstance(key, str))
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count'''
-"""The counters of values the structs leave open (``Any``), copied into the generated module."""
 
 _ROOTS = {
     "keys": '"""The keys ``x`` (a record struct) certainly had in its document."""',
@@ -613,7 +583,9 @@ class _Counters:
         functions = "\n".join(self.lines).strip("\n").split("\n\n")
         names = "".join(f"    {name},\n" for name in sorted(self.classes))
         return (
-            f"{COUNTERS_HEADER}from records.structs import (\n{names})\n\n\n{_ANY_COUNTERS}\n\n\n"
+            f"{COUNTERS_HEADER}from records.jsoncount import any_colons as _any_colons\n"
+            "from records.jsoncount import any_keys as _any_keys\n"
+            f"from records.structs import (\n{names})\n\n\n"
             + "\n\n\n".join(functions + self.tables)
             + "\n"
         )

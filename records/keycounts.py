@@ -18,6 +18,8 @@ actions in C.
 from collections.abc import Callable
 from typing import Any
 
+from records.jsoncount import any_colons as _any_colons
+from records.jsoncount import any_keys as _any_keys
 from records.structs import (
     BestiaAbandon,
     BestiaBlindDraw,
@@ -43,36 +45,6 @@ from records.structs import (
     PinochleRecord,
     PinochleTakeWidow,
 )
-
-
-def _any_keys(value: Any) -> int:
-    """Keys in an arbitrary decoded JSON value (without recursion: it may be deep)."""
-    if not isinstance(value, (dict, list)):
-        return 0  # most values it is asked about (Bestia's money claims) are plain numbers
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            count += len(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
-
-
-def _any_colons(value: Any) -> int:
-    """Colons in the keys and strings of an arbitrary decoded JSON value."""
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            count += node.count(":")
-        elif isinstance(node, dict):
-            count += sum(key.count(":") for key in node if isinstance(key, str))
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
 
 
 def _keys_oh_hell_abandon(x: Any) -> int:
