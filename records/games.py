@@ -9,7 +9,7 @@ A game is two halves, and each half is one value:
 * its **rules half**, a ``replay.registry.Game`` named ``GAME`` in ``replay/referees/<game>.py``:
   the engine and referee, the generator, the summary counters and the score sheet's columns.
 
-``GAME_IDS`` below lists the format halves and ``replay.registry`` the rules halves; every table
+``TITLES`` below lists the format halves and ``replay.registry`` the rules halves; every table
 keyed by game id elsewhere is a view over these two lists. The records layer knows only this
 half, so that it never reaches ``replay``. What a new game needs, in full:
 
@@ -20,7 +20,7 @@ half, so that it never reaches ``replay``. What a new game needs, in full:
 3. ``records/codes/<game>.py``: the problem codes only it raises (``CODES``);
 4. ``replay/engines/<game>``, ``replay/referees/<game>.py`` (with ``GAME``) and
    ``replay/generators/<game>.py``;
-5. one line in ``GAME_IDS`` below and one in ``replay.registry.REGISTERED``;
+5. one line in ``TITLES`` below (its id and title) and one in ``replay.registry.REGISTERED``;
 6. its fixtures (``fixtures/<game>/valid`` and ``invalid``), its docs page (``docs/<game>.md``,
    ``python -m records.docs`` writes the generated parts) and the regenerated schema and structs
    (``tricklog schema --output-dir schema``, ``python -m records.codegen``).
@@ -39,15 +39,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from records.cards import Deck
 
-__all__ = ["GAME_IDS", "GameFormat", "format_of", "formats", "load"]
+__all__ = ["GAME_IDS", "TITLES", "GameFormat", "format_of", "formats", "load"]
 
-GAME_IDS: tuple[str, ...] = (
-    "oh_hell",
-    "pinochle",
-    "bestia",
-)
-"""Every game the format knows, in the order tricklog lists them; each one's ``FORMAT`` is in
-``records/rules/<id>.py``."""
+TITLES: dict[str, str] = {
+    "oh_hell": "Oh Hell (Blackout)",
+    "pinochle": "Auction Pinochle (three-handed)",
+    "bestia": "Bestia",
+}
+"""Every game the format knows, by id, with its title, in the order tricklog lists them; each
+one's ``FORMAT`` is in ``records/rules/<id>.py``. The titles stand here, not in the format half,
+so that a help text can name the games without loading one (``tricklog --help``)."""
+GAME_IDS: tuple[str, ...] = tuple(TITLES)
 
 
 def load(path: str) -> Any:
@@ -62,7 +64,6 @@ class GameFormat:
     path and loaded on first use, so that listing the games (``tricklog --help``) imports none."""
 
     id: str
-    title: str
     deck: Deck
     rules: type
     """The rules dataclass (``records.rules.<game>``: plain dataclasses, no pydantic)."""
@@ -83,6 +84,10 @@ class GameFormat:
     fractions: bool = False
     """Whether its money may be an exact fraction, written ``{"numerator": n, "denominator":
     d}`` (Bestia under ``pot_rounding = exact``)."""
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.id]
 
     @cached_property
     def record(self) -> Any:

@@ -184,7 +184,6 @@ rules``, the docs page)."""
 
 FORMAT = GameFormat(
     id="bestia",
-    title="Bestia",
     deck=ITALIAN_40,
     rules=BestiaRules,
     presets=PRESETS,

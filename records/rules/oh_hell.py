@@ -217,7 +217,6 @@ rules``, the docs page)."""
 
 FORMAT = GameFormat(
     id="oh_hell",
-    title="Oh Hell (Blackout)",
     deck=FRENCH_52,
     rules=OhHellRules,
     presets=PRESETS,

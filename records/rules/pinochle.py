@@ -230,7 +230,6 @@ rules``, the docs page)."""
 
 FORMAT = GameFormat(
     id="pinochle",
-    title="Auction Pinochle (three-handed)",
     deck=PINOCHLE_48,
     rules=PinochleRules,
     presets=PRESETS,

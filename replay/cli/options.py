@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from records.games import GAME_IDS, format_of, formats
+from records.games import GAME_IDS, TITLES, format_of, formats
 
 if TYPE_CHECKING:
     from replay.rendering import Rendering
@@ -48,7 +48,7 @@ def expand(help_text: str) -> str:
         listed = "; ".join(f"{game.id} {', '.join(game.presets)}" for game in formats())
         help_text = help_text.replace(PRESETS, listed)
     if GAME_TITLES in help_text:
-        help_text = help_text.replace(GAME_TITLES, ", ".join(g.title for g in formats()))
+        help_text = help_text.replace(GAME_TITLES, ", ".join(TITLES.values()))
     if FIGURES in help_text:
         from replay.registry import GAMES
 
