@@ -289,6 +289,10 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         return found
 
 
+_WHOLE = frozenset({int, type(None)})
+"""The types of a seat's amount that is read as it is: a whole amount, or none stated."""
+
+
 class _Reader:
     """Recorded amounts as numbers: a fraction as its exact value under ``exact``,
     and left out (None) under any other rounding, where ``money.fraction`` reports it."""
@@ -307,7 +311,7 @@ class _Reader:
         return amount(value) if self.exact else None
 
     def seats(self, values: Any) -> list[Money | None] | None:
-        if values is None or all(v is None or isinstance(v, int) for v in values):
+        if values is None or _WHOLE.issuperset(map(type, values)):  # the loop in C: every hand
             return cast("list[Money | None] | None", values)  # the common case, as it is
         return [self.one(v) for v in values]
 
