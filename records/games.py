@@ -3,11 +3,14 @@
 A game is two halves, and each half is one value:
 
 * its **format half**, a ``GameFormat`` named ``FORMAT`` in ``records/rules/<game>.py``: the id
-  and title, the deck, the rules dataclass with its presets and their notes, and where the rest
-  lives (the pydantic record model and the notation words in ``records/<game>.py``, the game's
-  own problem codes in ``records/codes/<game>.py``), loaded when first asked for;
+  (its title stands in ``TITLES``), the deck, the rules dataclass with its presets and their
+  notes, the shared problem codes it joins (``raises``), whether its money may be a fraction,
+  and where the rest lives (the pydantic record model and the notation words in
+  ``records/<game>.py``, the game's own problem codes in ``records/codes/<game>.py``), loaded
+  when first asked for;
 * its **rules half**, a ``replay.registry.Game`` named ``GAME`` in ``replay/referees/<game>.py``:
-  the engine and referee, the generator, the summary counters and the score sheet's columns.
+  the engine and referee, the generator, the summary counters, the score sheet's columns and the
+  cards its actions move that a page shows.
 
 ``TITLES`` below lists the format halves and ``replay.registry`` the rules halves; every table
 keyed by game id elsewhere is a view over these two lists. The records layer knows only this
@@ -23,7 +26,7 @@ half, so that it never reaches ``replay``. What a new game needs, in full:
 5. one line in ``TITLES`` below (its id and title) and one in ``replay.registry.REGISTERED``;
 6. its fixtures (``fixtures/<game>/valid`` and ``invalid``), its docs page (``docs/<game>.md``,
    ``python -m records.docs`` writes the generated parts) and the regenerated schema and structs
-   (``tricklog schema --output-dir schema``, ``python -m records.codegen``).
+   and counters (``tricklog schema --output-dir schema``, ``python -m records.codegen``).
 
 ``tests/test_games.py`` checks that the registered games are exactly those with both halves.
 """
