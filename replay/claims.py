@@ -271,7 +271,7 @@ def _one(
             message,
             at,
             hand=hand,
-            seat=seat,
+            seat=seat if claim.unit == "seat" else None,
             expected=expected,
             actual=recorded,
         )
@@ -341,7 +341,7 @@ def _change(
 
 
 def _subject(claim: Claim, seat: int | None, recorded: Any) -> str:
-    whose = f" for seat {seat}" if seat is not None else ""
+    whose = f" for {claim.unit} {seat}" if seat is not None else ""
     return f"recorded {claim.name} {recorded}{whose}"
 
 
@@ -367,7 +367,7 @@ def _seat_count(claim: Claim, hand: int | None, recorded: int, seats: int) -> Pr
     return Problem(
         "claim.seat-count",
         Kind.MALFORMED,
-        f"the claimed {claim.name} list has {recorded} entries for {seats} seats",
+        f"the claimed {claim.name} list has {recorded} entries for {seats} {claim.unit}s",
         claim.pointer,
         hand=hand,
         expected=seats,

@@ -155,7 +155,7 @@ class _Sitting:
 
     def end(self) -> RecordSettled:
         referee, totals = self.referee, self.totals
-        winners = referee.winners(self.table, self.numbers, self.scored, totals)
+        winners = referee.ledger_winners(self.table, self.numbers, self.scored, totals, self.ledger)
         claims = referee.record_claims(self.record, totals, winners, self.ledger)
         return RecordSettled(totals, winners, claims)
 

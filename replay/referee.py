@@ -133,6 +133,19 @@ class Referee(Generic[R, T, S]):
         """The winning seats, where the game has winners and the record is a whole game."""
         return None
 
+    def ledger_winners(
+        self,
+        table: T,
+        numbers: Sequence[int],
+        scored: bool,
+        totals: list[int] | None,
+        ledger: Ledger,
+    ) -> list[int] | None:
+        """The winning seats, where they depend on what the sitting carried from hand to hand
+        besides the totals (a game that ends in the hand a side reaches a target, won by the
+        side that bid when both reach it); ``winners`` unless a game says otherwise."""
+        return self.winners(table, numbers, scored, totals)
+
 
 def leaders(totals: Sequence[Any]) -> list[int]:
     """Every seat with the highest total: the winners of a sitting (pinochle's chips, Bestia's

@@ -153,6 +153,10 @@ class Claim:
     claims beside it (``Chain``) or values worked out (``Basis``).
     A value that follows from the record's own numbers is no problem even where it differs from
     the recomputation: that difference is reported once, where it starts."""
+    unit: str = "seat"
+    """What a per-seat claim's entries are indexed by, in a problem's words: ``team`` for a
+    claim per side of a partnership game (entry 0 the side of seat 0, entry 1 that of seat 1),
+    whose problems then name the team and no seat."""
 
 
 @dataclass(slots=True)
