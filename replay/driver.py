@@ -76,7 +76,9 @@ def replay(
         if fault is not None:  # the hand cannot be placed in the game: report it once, skip it
             yield ProblemFound(fault)
             sitting.skip(hand.number)
-            yield HandSettled(index, hand.number, hand.dealer, STOPPED)
+            skipped = HandSettled(index, hand.number, hand.dealer, STOPPED)
+            sitting.settle(index, hand, skipped, None)  # its claims, all unchecked
+            yield skipped
             continue
         sitting.begin(hand.number)
         listing = every or (some is not None and index in some)
@@ -482,12 +484,16 @@ def _deal_problem(fault: DealFault, index: int, number: int) -> Problem:
 class _Order:
     """The order of the hands: their numbers and the dealer's rotation.
 
-    Under ``rising`` numbers rise (gaps allowed, up to the schedule's last deal) and each hand
-    is judged against the last hand that was in order. Under ``consecutive`` (a sitting whose
-    money carries) the i-th hand must be the first hand's number plus i, so one misnumbered
-    hand is reported once, not again as the cause of its successor's "wrong" number. Either
-    way the deal passes one seat on per hand, in the direction of play (seat numbers grow in
-    that direction).
+    Under ``rising`` numbers rise (gaps allowed, up to the schedule's last deal) and each
+    hand's number is judged against the last hand whose number was in order. Under
+    ``consecutive`` (a sitting whose money carries) the i-th hand must be the first hand's
+    number plus i, so one misnumbered hand is reported once, not again as the cause of its
+    successor's "wrong" number. Either way the deal passes one seat on per hand, in the
+    direction of play (seat numbers grow in that direction). Each hand's dealer is judged
+    against the hand before it; where that hand's dealer was itself out of turn, a dealer that
+    follows either that hand or the last hand in turn is in turn. So one dealer out of turn is
+    one problem (0, 2, 2, 3: hand 2), and so is a rotation that goes on from a wrong dealer
+    (0, 1, 3, 0: hand 3), not one for every hand after it.
     """
 
     def __init__(self, referee: Referee[Any, Any, Any], seats: int, last: int | None) -> None:
@@ -496,11 +502,13 @@ class _Order:
         self.consecutive = referee.sequence == "consecutive"
         self.rotation = referee.rotation
         self.previous: tuple[int, int] | None = None
-        """(number, dealer) of the last hand in order (``rising``), or the expected hand's."""
+        """(number, dealer) of the last hand whose number was in order (``rising``)."""
         self.first: int | None = None
         self.anchor: tuple[int, int] | None = None
-        """(index, dealer) of the first hand with a real dealer (``consecutive``)."""
+        """(index, dealer) of the last hand in order with a real dealer (``consecutive``)."""
         self.gap = False
+        self.stray: tuple[int, int] | None = None
+        """(place, dealer) of the hand just before, if its dealer was out of turn."""
 
     def check(self, index: int, number: int, dealer: int) -> Problem | None:
         """The problem with this hand's place in the game, or None (and it is in order)."""
@@ -510,17 +518,18 @@ class _Order:
 
     def _rising(self, index: int, number: int, dealer: int) -> Problem | None:
         previous = self.previous
-        behind = previous is not None and number <= previous[0]
-        if behind or (self.last is not None and number > self.last):
-            expected = f"above {previous[0]}" if previous is not None else f"1..{self.last}"
-            message = f"hand number {number} is out of sequence (expected {expected})"
-            return _number(index, number, expected, message)
+        if previous is not None and number <= previous[0]:
+            message = f"hand number {number} is out of sequence: hand {previous[0]} came before it"
+            return _number(index, number, f"above {previous[0]}", message)
+        if self.last is not None and number > self.last:
+            message = f"hand number {number} is beyond the last hand the rules' schedule deals"
+            return _number(index, number, f"1..{self.last}", message)
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
         if previous is not None:
-            should = (previous[1] + number - previous[0]) % self.seats
-            if dealer != should:
-                return self._rotation_problem(index, number, dealer, should)
+            problem = self._dealt(index, number, number, dealer, previous)
+            if problem is not None:
+                return problem
         self.gap = previous is not None and number != previous[0] + 1
         self.previous = (number, dealer)
         return None
@@ -534,12 +543,28 @@ class _Order:
             return _number(index, number, expected, message + "consecutive")
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
-        if self.anchor is None:
-            self.anchor = (index, dealer)
-        should = (self.anchor[1] + index - self.anchor[0]) % self.seats
-        if dealer != should:
-            return self._rotation_problem(index, number, dealer, should)
+        if self.anchor is not None:
+            problem = self._dealt(index, number, index, dealer, self.anchor)
+            if problem is not None:
+                return problem
+        self.anchor = (index, dealer)
         return None
+
+    def _dealt(
+        self, index: int, number: int, at: int, dealer: int, last: tuple[int, int]
+    ) -> Problem | None:
+        """Judge a dealer against the hands before it: ``last``, the last hand in turn, and the
+        hand just before if its dealer was out of turn (``stray``); each is (place, dealer),
+        the place being a hand number (``rising``) or an index (``consecutive``), as ``at``
+        is this hand's. Fitting either ends the stray: one dealer out of turn, or a rotation
+        that goes on from it, is one problem, not one for every hand after it."""
+        stray, self.stray = self.stray, None
+        for place, was in (last,) if stray is None else (stray, last):
+            if dealer == (was + at - place) % self.seats:
+                return None
+        self.stray = (at, dealer)
+        place, was = stray if stray is not None else last
+        return self._rotation_problem(index, number, dealer, (was + at - place) % self.seats)
 
     def _rotation_problem(self, index: int, number: int, dealer: int, should: int) -> Problem:
         return Problem(

@@ -16,7 +16,10 @@ CODES = (
         ILLEGAL,
         ALL,
         "The deal does not pass one seat on in the direction of play from one hand to the next "
-        "(clockwise in Oh Hell and pinochle, anticlockwise in Bestia).",
+        "(clockwise in Oh Hell and pinochle, anticlockwise in Bestia). A hand after one whose "
+        "dealer was out of turn is in turn if its dealer follows either that hand or the last "
+        "hand in turn, so one wrong dealer is one problem. The hand is not replayed; its claims "
+        "are listed as unchecked.",
         "seat 1 deals hand 2, but the deal passes one seat on in the direction of play and seat "
         "0 should",
     ),
@@ -76,7 +79,7 @@ CODES = (
         ALL,
         "A hand's number is out of sequence: numbers must rise (Oh Hell: within the schedule of "
         "deals), and a Bestia sitting's hands must be consecutive.",
-        "hand number 1 is out of sequence (expected above 1)",
+        "hand number 1 is out of sequence: hand 1 came before it",
     ),
     Code(
         "hand.incomplete",

@@ -154,18 +154,33 @@ class _Stand(Referee[Any, Any, Any]):
 @pytest.mark.parametrize(
     ("sequence", "hands", "codes"),
     [
-        # rising: judged against the last hand in order; gaps allowed up to the last deal
+        # rising: a number is judged against the last hand in order, gaps allowed up to the
+        # last deal; a dealer against the hand before, and the last in turn where that one's
+        # was out of turn: one dealer out of turn is one problem, so is a restarted rotation
         (
             "rising",
             [(1, 0), (2, 1), (4, 3), (3, 2), (5, 0)],
             [None, None, None, "hand.number", None],
         ),
+        ("rising", [(1, 0), (2, 1), (3, 3), (4, 0)], [None, None, "deal.dealer-rotation", None]),
         ("rising", [(1, 0), (2, 2), (3, 2)], [None, "deal.dealer-rotation", None]),
+        (
+            "rising",
+            [(1, 0), (2, 2), (3, 0)],
+            [None, "deal.dealer-rotation", "deal.dealer-rotation"],
+        ),
+        ("rising", [(1, 0), (2, 1), (2, 2), (3, 2)], [None, None, "hand.number", None]),
         ("rising", [(1, 0), (7, 2)], [None, "hand.number"]),
         ("rising", [(1, 9)], ["deal.dealer-seat"]),
         # consecutive: the i-th hand is the first's number plus i, whatever came between
         ("consecutive", [(3, 1), (5, 2), (5, 3)], [None, "hand.number", None]),
+        ("consecutive", [(1, 0), (2, 0), (3, 1)], [None, "deal.dealer-rotation", None]),
         ("consecutive", [(1, 0), (2, 0), (3, 2)], [None, "deal.dealer-rotation", None]),
+        (
+            "consecutive",
+            [(1, 0), (2, 1), (3, 3), (4, 0)],
+            [None, None, "deal.dealer-rotation", None],
+        ),
         ("consecutive", [(1, 9), (2, 1), (3, 2)], ["deal.dealer-seat", None, None]),
     ],
 )
@@ -175,3 +190,37 @@ def test_order_of_the_hands(
     order = _Order(_Stand(sequence), seats=4, last=5)
     found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)]
     assert [p.code if p is not None else None for p in found] == codes
+
+
+@pytest.mark.parametrize(
+    ("hands", "message", "expected"),
+    [
+        ([(1, 0), (1, 1)], "hand number 1 is out of sequence: hand 1 came before it", "above 1"),
+        (
+            [(1, 0), (6, 1)],
+            "hand number 6 is beyond the last hand the rules' schedule deals",
+            "1..5",
+        ),
+    ],
+)
+def test_a_misnumbered_hand_says_why_once(
+    hands: list[tuple[int, int]], message: str, expected: str
+) -> None:
+    """The message does not repeat what ``expected`` and ``actual`` say (they are printed after
+    it), nor contradict them."""
+    order = _Order(_Stand("rising"), seats=4, last=5)
+    found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)][-1]
+    assert found is not None
+    assert (found.message, found.expected, found.actual) == (message, expected, hands[-1][0])
+    assert "expected" not in found.message
+
+
+def test_a_hand_skipped_for_its_dealer_lists_its_claims_unchecked() -> None:
+    record = _game(seed=3)
+    wrong = (record.hands[1].dealer + 1) % len(record.players)
+    record = _replace_hand(record, 1, record.hands[1].model_copy(update={"dealer": wrong}))
+    report = check(record, audit=True)
+    assert [p.code for p in report.problems] == ["deal.dealer-rotation"]
+    skipped = report.hands[1]
+    assert skipped.claims, "the hand's claims are listed"
+    assert {c.status for c in skipped.claims} == {"unchecked"}
