@@ -92,10 +92,11 @@ class Inference:
         return [c.preset for c in self.presets if c.consistent and c.preset is not None]
 
     @property
-    def whatever_the_rules(self) -> bool:
+    def no_known_rules_fit(self) -> bool:
         """Whether the stated rules fail and no preset and no single change of them gets past
-        the hand where they fail: a fault of the record (a revoke, a wrong sum) rather than a
-        question of its rules."""
+        the hand where they fail: no rules tricklog knows fit the record. The record may break
+        a rule (a revoke, a wrong sum), or follow one that tricklog cannot express; the play
+        alone does not tell which."""
         first = self.stated.problem
         if first is None:
             return False
@@ -104,6 +105,27 @@ class Inference:
             and (c.problem.hand is None or first.hand is None or c.problem.hand <= first.hand)
             for c in (*self.presets, *self.changes)
         )
+
+    @property
+    def nearest(self) -> Candidate | None:
+        """The preset that gets furthest into the record before a contradiction (the first of
+        them in the game's order), or None when one fits or there is none."""
+        if not self.presets or self.fitting:
+            return None
+        return max(self.presets, key=lambda c: -1 if c.problem is None else c.problem.hand or 0)
+
+    def stated_values(self) -> dict[str, Any]:
+        """The stated rules as JSON writes them, by parameter."""
+        return _values(self.stated_rules)
+
+    def untried(self) -> list[str]:
+        """The parameters no other value of which was tried: the record's play decides nothing
+        about them (a value the presets all share, which the table fixes, or whose type offers
+        no other), so a value that fits is not a value the record decided."""
+        tried = {c.parameter for c in self.changes}
+        return [
+            name for name in _values(self.stated_rules) if name != "preset" and name not in tried
+        ]
 
     def decided(self) -> dict[str, list[Any]]:
         """Per parameter, the values consistent with the record (the stated one first, when it
@@ -126,9 +148,11 @@ class Inference:
             "stated_preset": self.stated_preset,
             "stated": self.stated.to_dict(),
             "fitting_presets": self.fitting,
-            "fault_whatever_the_rules": self.whatever_the_rules,
+            "no_known_rules_fit": self.no_known_rules_fit,
+            "nearest_preset": None if self.nearest is None else self.nearest.preset,
             "presets": [c.to_dict() for c in self.presets],
             "parameters": self.decided(),
+            "untried": self.untried(),
             "changes": [c.to_dict() for c in self.changes],
         }
 

@@ -105,22 +105,34 @@ def _text(source: str, found: Inference) -> str:
         lines.append(f"  stated rules: {_where(found.stated.problem)}")
     fits = found.fitting
     lines.append(f"  presets that fit: {', '.join(fits)}" if fits else "  no preset fits")
-    if found.whatever_the_rules:
+    if found.no_known_rules_fit:
         lines.append(
-            "  no preset and no single change of the rules gets past the hand where the stated "
-            "rules fail: the record is at fault whatever its rules (tricklog audit shows it)"
+            "  no rules that tricklog knows fit: no preset and no single change of the stated "
+            "rules gets past the hand where they fail (the record breaks a rule, or follows one "
+            "tricklog cannot express; tricklog audit shows the first problem)"
         )
+    nearest = found.nearest
+    if nearest is not None and nearest.problem is not None:
+        lines.append(f"  nearest preset: {nearest.preset}, {_where(nearest.problem)}")
     lines += [f"  {c.preset}: {_where(c.problem)}" for c in found.presets if c.problem]
-    decided, open_ = [], []
+    decided, open_, untried = [], [], set(found.untried())
     for name, values in found.decided().items():
+        if name in untried:
+            continue
         if len(values) == 1:
             decided.append(f"{name} = {_json(values[0])}")
         elif values:
             open_.append(f"{name}: {' or '.join(_json(v) for v in values)}")
     if decided:
-        lines.append(f"  decided by the record: {'; '.join(decided)}")
+        lines.append(
+            f"  decided by the record (every other value tried contradicts it): {'; '.join(decided)}"
+        )
     if open_:
         lines.append(f"  left open: {'; '.join(open_)}")
+    if untried:
+        values = found.stated_values()
+        stated = [f"{name} = {_json(values[name])}" for name in found.untried()]
+        lines.append(f"  stated, no other value tried: {'; '.join(stated)}")
     against = [c for c in found.changes if c.problem is not None]
     if against:
         lines.append("  contradicted changes of the stated rules:")

@@ -79,15 +79,26 @@ def test_the_record_is_not_changed() -> None:
     assert record.model_dump() == before
 
 
-def test_a_fault_of_the_record_is_told_from_a_rules_question() -> None:
-    """A revoke stops every candidate at its hand or before: not a question of rules."""
+def test_no_known_rules_fit_is_told_from_a_rules_question() -> None:
+    """A revoke stops every candidate at its hand or before: no rules tricklog knows fit (it
+    cannot tell a broken rule from one it does not know, and does not say which)."""
     path = next(FIXTURES.glob("oh_hell/invalid/play.revoke--*.json"))
     record = parse(path.read_bytes())
     found = infer(record)
     assert found.stated.problem is not None and found.stated.problem.code == "play.revoke"
-    assert found.fitting == [] and found.whatever_the_rules
-    assert not infer(_generated("oh_hell", "hoyle", 0)).whatever_the_rules
+    assert found.fitting == [] and found.no_known_rules_fit
+    assert found.nearest is not None and found.nearest.preset == "default"
+    assert not infer(_generated("oh_hell", "hoyle", 0)).no_known_rules_fit
     changed = _generated("oh_hell", "default", 3, nil_score=5)
     stated = changed.rules
     told = changed.model_copy(update={"rules": oh_hell_rules("default", stated.num_players)})
-    assert not infer(told).whatever_the_rules  # nil_score = 5 gets past it
+    assert not infer(told).no_known_rules_fit  # nil_score = 5 gets past it
+
+
+def test_a_value_no_alternative_was_tried_for_is_not_decided() -> None:
+    """``made_bonus`` is 10 in every preset, so no other value is tried: the play decided
+    nothing about it, and it is listed as untried, not as decided."""
+    found = infer(_generated("oh_hell", "default", 1, hands=1))
+    assert "made_bonus" in found.untried() and "decks" in found.untried()
+    assert "first_bidder" not in found.untried()
+    assert found.to_dict()["untried"] == found.untried()
