@@ -49,8 +49,8 @@ from records.structs import (
 
 def _keys_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v59 = x.reason
-    if v59 is not None:
+    v61 = x.reason
+    if v61 is not None:
         n += 1
     return n
 
@@ -77,92 +77,95 @@ def _keys_oh_hell_record(x: Any) -> int:
     v29 = v3.made_score
     if v29 != "per_trick":
         n += 1
-    v30 = x.players
-    for i31 in v30:
-        n += 2
-        v34 = i31.id
-        if v34 is not None:
-            n += 1
-    v35 = x.meta
-    if v35 is not None:
+    v30 = v3.dealer_order
+    if v30 != "rotation":
         n += 1
-        v36 = v35.event
+    v32 = x.players
+    for i33 in v32:
+        n += 2
+        v36 = i33.id
         if v36 is not None:
             n += 1
-        v37 = v35.site
-        if v37 is not None:
-            n += 1
-        v38 = v35.date
+    v37 = x.meta
+    if v37 is not None:
+        n += 1
+        v38 = v37.event
         if v38 is not None:
             n += 1
-        v39 = v35.table
+        v39 = v37.site
         if v39 is not None:
             n += 1
-        v40 = v35.source
+        v40 = v37.date
         if v40 is not None:
             n += 1
-    v41 = x.hands
-    for i42 in v41:
-        n += 6
-        v45 = i42.deal
-        v50 = v45.stock
-        if v50 is not None:
+        v41 = v37.table
+        if v41 is not None:
             n += 1
-        v52 = v45.trump
+        v42 = v37.source
+        if v42 is not None:
+            n += 1
+    v43 = x.hands
+    for i44 in v43:
+        n += 6
+        v47 = i44.deal
+        v52 = v47.stock
         if v52 is not None:
             n += 1
-        v53 = v45.rebuilt
-        if v53 is not False:
+        v54 = v47.trump
+        if v54 is not None:
             n += 1
-        v54 = i42.actions
-        types55 = list(map(type, v54))
-        n += 3 * len(types55)
-        k57 = types55.count(OhHellAbandon)
-        n += -2 * k57
-        if k57:
-            j58 = -1
-            for _ in range(k57):
-                j58 = types55.index(OhHellAbandon, j58 + 1)
-                n += _keys_oh_hell_abandon(v54[j58]) - 0
-        v60 = i42.claims
-        if v60 is not None:
+        v55 = v47.rebuilt
+        if v55 is not False:
             n += 1
-            v61 = v60.tricks
-            if v61 is not None:
-                n += 1
-            v63 = v60.scores
+        v56 = i44.actions
+        types57 = list(map(type, v56))
+        n += 3 * len(types57)
+        k59 = types57.count(OhHellAbandon)
+        n += -2 * k59
+        if k59:
+            j60 = -1
+            for _ in range(k59):
+                j60 = types57.index(OhHellAbandon, j60 + 1)
+                n += _keys_oh_hell_abandon(v56[j60]) - 0
+        v62 = i44.claims
+        if v62 is not None:
+            n += 1
+            v63 = v62.tricks
             if v63 is not None:
                 n += 1
-            v65 = v60.totals
+            v65 = v62.scores
             if v65 is not None:
                 n += 1
-            v67 = v60.hand_size
+            v67 = v62.totals
             if v67 is not None:
                 n += 1
-            v68 = v60.trump
-            if v68 is not None:
+            v69 = v62.hand_size
+            if v69 is not None:
                 n += 1
-        v69 = i42.extensions
-        if v69 is not None:
+            v70 = v62.trump
+            if v70 is not None:
+                n += 1
+        v71 = i44.extensions
+        if v71 is not None:
             n += 1
-            n += len(v69)
-            for w70 in v69.values():
-                n += _any_keys(w70)
-    v71 = x.claims
-    if v71 is not None:
+            n += len(v71)
+            for w72 in v71.values():
+                n += _any_keys(w72)
+    v73 = x.claims
+    if v73 is not None:
         n += 1
-        v72 = v71.totals
-        if v72 is not None:
-            n += 1
-        v74 = v71.winners
+        v74 = v73.totals
         if v74 is not None:
             n += 1
-    v76 = x.extensions
-    if v76 is not None:
+        v76 = v73.winners
+        if v76 is not None:
+            n += 1
+    v78 = x.extensions
+    if v78 is not None:
         n += 1
-        n += len(v76)
-        for w77 in v76.values():
-            n += _any_keys(w77)
+        n += len(v78)
+        for w79 in v78.values():
+            n += _any_keys(w79)
     return n
 
 
@@ -175,16 +178,16 @@ def _keys_pinochle_meld_declaration(x: Any) -> int:
 def _keys_pinochle_meld(x: Any) -> int:
     n: int = 0
     n += 2
-    v146 = x.melds
-    n += 2 * len(v146)
+    v150 = x.melds
+    n += 2 * len(v150)
     return n
 
 
 def _keys_pinochle_bury(x: Any) -> int:
     n: int = 0
     n += 2
-    v156 = x.announced
-    if v156 is not False:
+    v160 = x.announced
+    if v160 is not False:
         n += 1
     return n
 
@@ -192,133 +195,136 @@ def _keys_pinochle_bury(x: Any) -> int:
 def _keys_pinochle_record(x: Any) -> int:
     n: int = 0
     n += 33
-    v80 = x.rules
-    v81 = v80.preset
-    if v81 is not None:
+    v82 = x.rules
+    v83 = v82.preset
+    if v83 is not None:
         n += 1
-    v106 = v80.payment_table
-    n += len(v106)
-    v108 = v80.trump_multiplier
+    v108 = v82.payment_table
     n += len(v108)
-    v113 = x.players
-    for i114 in v113:
-        n += 2
-        v117 = i114.id
-        if v117 is not None:
-            n += 1
-    v118 = x.meta
-    if v118 is not None:
+    v110 = v82.trump_multiplier
+    n += len(v110)
+    v115 = v82.dealer_order
+    if v115 != "rotation":
         n += 1
-        v119 = v118.event
-        if v119 is not None:
-            n += 1
-        v120 = v118.site
-        if v120 is not None:
-            n += 1
-        v121 = v118.date
+    v117 = x.players
+    for i118 in v117:
+        n += 2
+        v121 = i118.id
         if v121 is not None:
             n += 1
-        v122 = v118.table
-        if v122 is not None:
-            n += 1
-        v123 = v118.source
+    v122 = x.meta
+    if v122 is not None:
+        n += 1
+        v123 = v122.event
         if v123 is not None:
             n += 1
-    v124 = x.hands
-    for i125 in v124:
-        n += 6
-        v134 = i125.actions
-        types135 = list(map(type, v134))
-        n += 3 * len(types135)
-        k136 = types135.count(PinochlePass)
-        n += -1 * k136
-        k143 = types135.count(PinochleMeld)
-        if k143:
-            j144 = -1
-            for _ in range(k143):
-                j144 = types135.index(PinochleMeld, j144 + 1)
-                n += _keys_pinochle_meld(v134[j144]) - 2
-        k151 = types135.count(PinochleBury)
-        if k151:
-            j152 = -1
-            for _ in range(k151):
-                j152 = types135.index(PinochleBury, j152 + 1)
-                n += _keys_pinochle_bury(v134[j152]) - 2
-        k157 = types135.count(PinochleConcede)
-        n += -1 * k157
-        v159 = i125.claims
-        if v159 is not None:
+        v124 = v122.site
+        if v124 is not None:
             n += 1
-            v160 = v159.declarer
-            if v160 is not None:
-                n += 1
-            v161 = v159.contract
-            if v161 is not None:
-                n += 1
-            v162 = v159.meld
-            if v162 is not None:
-                n += 1
-            v163 = v159.counters
-            if v163 is not None:
-                n += 1
-            v164 = v159.made
+        v125 = v122.date
+        if v125 is not None:
+            n += 1
+        v126 = v122.table
+        if v126 is not None:
+            n += 1
+        v127 = v122.source
+        if v127 is not None:
+            n += 1
+    v128 = x.hands
+    for i129 in v128:
+        n += 6
+        v138 = i129.actions
+        types139 = list(map(type, v138))
+        n += 3 * len(types139)
+        k140 = types139.count(PinochlePass)
+        n += -1 * k140
+        k147 = types139.count(PinochleMeld)
+        if k147:
+            j148 = -1
+            for _ in range(k147):
+                j148 = types139.index(PinochleMeld, j148 + 1)
+                n += _keys_pinochle_meld(v138[j148]) - 2
+        k155 = types139.count(PinochleBury)
+        if k155:
+            j156 = -1
+            for _ in range(k155):
+                j156 = types139.index(PinochleBury, j156 + 1)
+                n += _keys_pinochle_bury(v138[j156]) - 2
+        k161 = types139.count(PinochleConcede)
+        n += -1 * k161
+        v163 = i129.claims
+        if v163 is not None:
+            n += 1
+            v164 = v163.declarer
             if v164 is not None:
                 n += 1
-            v165 = v159.chips
+            v165 = v163.contract
             if v165 is not None:
                 n += 1
-            v167 = v159.kitty
+            v166 = v163.meld
+            if v166 is not None:
+                n += 1
+            v167 = v163.counters
             if v167 is not None:
                 n += 1
-            v168 = v159.totals
+            v168 = v163.made
             if v168 is not None:
                 n += 1
-            v170 = v159.tricks
-            if v170 is not None:
+            v169 = v163.chips
+            if v169 is not None:
                 n += 1
-            v172 = v159.melds
+            v171 = v163.kitty
+            if v171 is not None:
+                n += 1
+            v172 = v163.totals
             if v172 is not None:
                 n += 1
-                for i173 in v172:
-                    if i173 is not None:
-                        n += 2 * len(i173)
-            v177 = v159.opponents_counters
-            if v177 is not None:
+            v174 = v163.tricks
+            if v174 is not None:
                 n += 1
-            v178 = v159.declarer_points
-            if v178 is not None:
+            v176 = v163.melds
+            if v176 is not None:
                 n += 1
-            v179 = v159.outcome
-            if v179 is not None:
+                for i177 in v176:
+                    if i177 is not None:
+                        n += 2 * len(i177)
+            v181 = v163.opponents_counters
+            if v181 is not None:
                 n += 1
-        v180 = i125.extensions
-        if v180 is not None:
+            v182 = v163.declarer_points
+            if v182 is not None:
+                n += 1
+            v183 = v163.outcome
+            if v183 is not None:
+                n += 1
+        v184 = i129.extensions
+        if v184 is not None:
             n += 1
-            n += len(v180)
-            for w181 in v180.values():
-                n += _any_keys(w181)
-    v182 = x.claims
-    if v182 is not None:
-        n += 1
-        v183 = v182.totals
-        if v183 is not None:
-            n += 1
-        v185 = v182.kitty
-        if v185 is not None:
-            n += 1
-    v186 = x.extensions
+            n += len(v184)
+            for w185 in v184.values():
+                n += _any_keys(w185)
+    v186 = x.claims
     if v186 is not None:
         n += 1
-        n += len(v186)
-        for w187 in v186.values():
-            n += _any_keys(w187)
+        v187 = v186.totals
+        if v187 is not None:
+            n += 1
+        v189 = v186.kitty
+        if v189 is not None:
+            n += 1
+    v190 = x.extensions
+    if v190 is not None:
+        n += 1
+        n += len(v190)
+        for w191 in v190.values():
+            n += _any_keys(w191)
     return n
 
 
 def _keys_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v248 = x.reason
-    if v248 is not None:
+    v254 = x.reason
+    if v254 is not None:
         n += 1
     return n
 
@@ -332,134 +338,137 @@ def _keys_bestia_exact(x: Any) -> int:
 def _keys_bestia_record(x: Any) -> int:
     n: int = 0
     n += 30
-    v190 = x.rules
-    v191 = v190.preset
-    if v191 is not None:
+    v194 = x.rules
+    v195 = v194.preset
+    if v195 is not None:
         n += 1
-    v217 = x.players
-    for i218 in v217:
+    v221 = v194.dealer_order
+    if v221 != "rotation":
+        n += 1
+    v223 = x.players
+    for i224 in v223:
         n += 2
-        v221 = i218.id
-        if v221 is not None:
-            n += 1
-    v222 = x.meta
-    if v222 is not None:
-        n += 1
-        v223 = v222.event
-        if v223 is not None:
-            n += 1
-        v224 = v222.site
-        if v224 is not None:
-            n += 1
-        v225 = v222.date
-        if v225 is not None:
-            n += 1
-        v226 = v222.table
-        if v226 is not None:
-            n += 1
-        v227 = v222.source
+        v227 = i224.id
         if v227 is not None:
             n += 1
-    v228 = x.hands
-    for i229 in v228:
-        n += 7
-        v239 = i229.actions
-        types240 = list(map(type, v239))
-        n += sum(map(_fixed241.__getitem__, types240))
-        k246 = types240.count(BestiaAbandon)
-        if k246:
-            j247 = -1
-            for _ in range(k246):
-                j247 = types240.index(BestiaAbandon, j247 + 1)
-                n += _keys_bestia_abandon(v239[j247]) - 0
-        v249 = i229.claims
-        if v249 is not None:
+    v228 = x.meta
+    if v228 is not None:
+        n += 1
+        v229 = v228.event
+        if v229 is not None:
             n += 1
-            v250 = v249.starting_pot
-            if v250 is not None:
+        v230 = v228.site
+        if v230 is not None:
+            n += 1
+        v231 = v228.date
+        if v231 is not None:
+            n += 1
+        v232 = v228.table
+        if v232 is not None:
+            n += 1
+        v233 = v228.source
+        if v233 is not None:
+            n += 1
+    v234 = x.hands
+    for i235 in v234:
+        n += 7
+        v245 = i235.actions
+        types246 = list(map(type, v245))
+        n += sum(map(_fixed247.__getitem__, types246))
+        k252 = types246.count(BestiaAbandon)
+        if k252:
+            j253 = -1
+            for _ in range(k252):
+                j253 = types246.index(BestiaAbandon, j253 + 1)
+                n += _keys_bestia_abandon(v245[j253]) - 0
+        v255 = i235.claims
+        if v255 is not None:
+            n += 1
+            v256 = v255.starting_pot
+            if v256 is not None:
                 n += 1
-                if type(v250) is BestiaExact:
+                if type(v256) is BestiaExact:
                     n += 2
-            v255 = v249.invitos
-            if v255 is not None:
+            v261 = v255.invitos
+            if v261 is not None:
                 n += 1
-                for i256 in v255:
-                    if type(i256) is BestiaExact:
+                for i262 in v261:
+                    if type(i262) is BestiaExact:
                         n += 2
-            v259 = v249.pot
-            if v259 is not None:
+            v265 = v255.pot
+            if v265 is not None:
                 n += 1
-                if type(v259) is BestiaExact:
+                if type(v265) is BestiaExact:
                     n += 2
-            v262 = v249.played
-            if v262 is not None:
+            v268 = v255.played
+            if v268 is not None:
                 n += 1
-            v264 = v249.tricks
-            if v264 is not None:
-                n += 1
-            v266 = v249.shares
-            if v266 is not None:
-                n += 1
-                for i267 in v266:
-                    if type(i267) is BestiaExact:
-                        n += 2
-            v270 = v249.refunds
+            v270 = v255.tricks
             if v270 is not None:
                 n += 1
-                for i271 in v270:
-                    if type(i271) is BestiaExact:
-                        n += 2
-            v274 = v249.bestias
-            if v274 is not None:
+            v272 = v255.shares
+            if v272 is not None:
                 n += 1
-                for i275 in v274:
-                    if type(i275) is BestiaExact:
+                for i273 in v272:
+                    if type(i273) is BestiaExact:
                         n += 2
-            v278 = v249.nets
-            if v278 is not None:
+            v276 = v255.refunds
+            if v276 is not None:
                 n += 1
-                for i279 in v278:
-                    if type(i279) is BestiaExact:
+                for i277 in v276:
+                    if type(i277) is BestiaExact:
                         n += 2
-            v282 = v249.carried
-            if v282 is not None:
+            v280 = v255.bestias
+            if v280 is not None:
                 n += 1
-                if type(v282) is BestiaExact:
+                for i281 in v280:
+                    if type(i281) is BestiaExact:
+                        n += 2
+            v284 = v255.nets
+            if v284 is not None:
+                n += 1
+                for i285 in v284:
+                    if type(i285) is BestiaExact:
+                        n += 2
+            v288 = v255.carried
+            if v288 is not None:
+                n += 1
+                if type(v288) is BestiaExact:
                     n += 2
-            v285 = v249.balances
-            if v285 is not None:
+            v291 = v255.balances
+            if v291 is not None:
                 n += 1
-                for i286 in v285:
-                    if type(i286) is BestiaExact:
+                for i292 in v291:
+                    if type(i292) is BestiaExact:
                         n += 2
-        v289 = i229.extensions
-        if v289 is not None:
+        v295 = i235.extensions
+        if v295 is not None:
             n += 1
-            n += len(v289)
-            for w290 in v289.values():
-                n += _any_keys(w290)
-    v291 = x.claims
-    if v291 is not None:
+            n += len(v295)
+            for w296 in v295.values():
+                n += _any_keys(w296)
+    v297 = x.claims
+    if v297 is not None:
         n += 1
-        v292 = v291.balances
-        if v292 is not None:
+        v298 = v297.balances
+        if v298 is not None:
             n += 1
-            for i293 in v292:
-                if type(i293) is BestiaExact:
+            for i299 in v298:
+                if type(i299) is BestiaExact:
                     n += 2
-        v296 = v291.carried
-        if v296 is not None:
+        v302 = v297.carried
+        if v302 is not None:
             n += 1
-            if type(v296) is BestiaExact:
+            if type(v302) is BestiaExact:
                 n += 2
-    v299 = x.extensions
-    if v299 is not None:
+    v305 = x.extensions
+    if v305 is not None:
         n += 1
-        n += len(v299)
-        for w300 in v299.values():
-            n += _any_keys(w300)
-    v301 = x.opening_pot
-    if v301 != 0:
+        n += len(v305)
+        for w306 in v305.values():
+            n += _any_keys(w306)
+    v307 = x.opening_pot
+    if v307 != 0:
         n += 1
     return n
 
@@ -489,14 +498,14 @@ def _colons_oh_hell_claim(x: Any) -> int:
 
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v365 = x.reason
-    if v365 is not None:
-        n += v365.count(":")
+    v373 = x.reason
+    if v373 is not None:
+        n += v373.count(":")
     return n
 
 
-def _colons_union359(x: Any) -> int:
-    found = _colons_union359_table.get(type(x))
+def _colons_union367(x: Any) -> int:
+    found = _colons_union367_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -504,51 +513,51 @@ def _colons_union359(x: Any) -> int:
 
 def _colons_oh_hell_record(x: Any) -> int:
     n: int = 0
-    v303 = x.id
-    n += v303.count(":")
-    v304 = x.rules
-    v305 = v304.preset
-    if v305 is not None:
-        n += v305.count(":")
-    v331 = x.players
-    for i332 in v331:
-        v334 = i332.name
-        n += v334.count(":")
-        v335 = i332.id
-        if v335 is not None:
-            n += v335.count(":")
-    v336 = x.meta
-    if v336 is not None:
-        v337 = v336.event
-        if v337 is not None:
-            n += v337.count(":")
-        v338 = v336.site
-        if v338 is not None:
-            n += v338.count(":")
-        v339 = v336.date
-        if v339 is not None:
-            n += v339.count(":")
-        v340 = v336.table
-        if v340 is not None:
-            n += v340.count(":")
-        v341 = v336.source
-        if v341 is not None:
-            n += v341.count(":")
-    v342 = x.hands
-    for i343 in v342:
-        v355 = i343.actions
-        for i356 in v355:
-            n += _colons_union359(i356)
-        v375 = i343.extensions
-        if v375 is not None:
-            n += sum([_k.count(":") for _k in v375])
-            for w376 in v375.values():
-                n += _any_colons(w376)
-    v382 = x.extensions
-    if v382 is not None:
-        n += sum([_k.count(":") for _k in v382])
-        for w383 in v382.values():
-            n += _any_colons(w383)
+    v309 = x.id
+    n += v309.count(":")
+    v310 = x.rules
+    v311 = v310.preset
+    if v311 is not None:
+        n += v311.count(":")
+    v339 = x.players
+    for i340 in v339:
+        v342 = i340.name
+        n += v342.count(":")
+        v343 = i340.id
+        if v343 is not None:
+            n += v343.count(":")
+    v344 = x.meta
+    if v344 is not None:
+        v345 = v344.event
+        if v345 is not None:
+            n += v345.count(":")
+        v346 = v344.site
+        if v346 is not None:
+            n += v346.count(":")
+        v347 = v344.date
+        if v347 is not None:
+            n += v347.count(":")
+        v348 = v344.table
+        if v348 is not None:
+            n += v348.count(":")
+        v349 = v344.source
+        if v349 is not None:
+            n += v349.count(":")
+    v350 = x.hands
+    for i351 in v350:
+        v363 = i351.actions
+        for i364 in v363:
+            n += _colons_union367(i364)
+        v383 = i351.extensions
+        if v383 is not None:
+            n += sum([_k.count(":") for _k in v383])
+            for w384 in v383.values():
+                n += _any_colons(w384)
+    v390 = x.extensions
+    if v390 is not None:
+        n += sum([_k.count(":") for _k in v390])
+        for w391 in v390.values():
+            n += _any_colons(w391)
     return n
 
 
@@ -592,8 +601,8 @@ def _colons_pinochle_concede(x: Any) -> int:
     return n
 
 
-def _colons_union444(x: Any) -> int:
-    found = _colons_union444_table.get(type(x))
+def _colons_union454(x: Any) -> int:
+    found = _colons_union454_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -601,51 +610,51 @@ def _colons_union444(x: Any) -> int:
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v385 = x.id
-    n += v385.count(":")
-    v386 = x.rules
-    v387 = v386.preset
-    if v387 is not None:
-        n += v387.count(":")
-    v419 = x.players
-    for i420 in v419:
-        v422 = i420.name
-        n += v422.count(":")
-        v423 = i420.id
-        if v423 is not None:
-            n += v423.count(":")
-    v424 = x.meta
-    if v424 is not None:
-        v425 = v424.event
-        if v425 is not None:
-            n += v425.count(":")
-        v426 = v424.site
-        if v426 is not None:
-            n += v426.count(":")
-        v427 = v424.date
-        if v427 is not None:
-            n += v427.count(":")
-        v428 = v424.table
-        if v428 is not None:
-            n += v428.count(":")
-        v429 = v424.source
-        if v429 is not None:
-            n += v429.count(":")
-    v430 = x.hands
-    for i431 in v430:
-        v440 = i431.actions
-        for i441 in v440:
-            n += _colons_union444(i441)
-        v485 = i431.extensions
-        if v485 is not None:
-            n += sum([_k.count(":") for _k in v485])
-            for w486 in v485.values():
-                n += _any_colons(w486)
-    v491 = x.extensions
-    if v491 is not None:
-        n += sum([_k.count(":") for _k in v491])
-        for w492 in v491.values():
-            n += _any_colons(w492)
+    v393 = x.id
+    n += v393.count(":")
+    v394 = x.rules
+    v395 = v394.preset
+    if v395 is not None:
+        n += v395.count(":")
+    v429 = x.players
+    for i430 in v429:
+        v432 = i430.name
+        n += v432.count(":")
+        v433 = i430.id
+        if v433 is not None:
+            n += v433.count(":")
+    v434 = x.meta
+    if v434 is not None:
+        v435 = v434.event
+        if v435 is not None:
+            n += v435.count(":")
+        v436 = v434.site
+        if v436 is not None:
+            n += v436.count(":")
+        v437 = v434.date
+        if v437 is not None:
+            n += v437.count(":")
+        v438 = v434.table
+        if v438 is not None:
+            n += v438.count(":")
+        v439 = v434.source
+        if v439 is not None:
+            n += v439.count(":")
+    v440 = x.hands
+    for i441 in v440:
+        v450 = i441.actions
+        for i451 in v450:
+            n += _colons_union454(i451)
+        v495 = i441.extensions
+        if v495 is not None:
+            n += sum([_k.count(":") for _k in v495])
+            for w496 in v495.values():
+                n += _any_colons(w496)
+    v501 = x.extensions
+    if v501 is not None:
+        n += sum([_k.count(":") for _k in v501])
+        for w502 in v501.values():
+            n += _any_colons(w502)
     return n
 
 
@@ -681,14 +690,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v563 = x.reason
-    if v563 is not None:
-        n += v563.count(":")
+    v575 = x.reason
+    if v575 is not None:
+        n += v575.count(":")
     return n
 
 
-def _colons_union547(x: Any) -> int:
-    found = _colons_union547_table.get(type(x))
+def _colons_union559(x: Any) -> int:
+    found = _colons_union559_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -701,51 +710,51 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v494 = x.id
-    n += v494.count(":")
-    v495 = x.rules
-    v496 = v495.preset
-    if v496 is not None:
-        n += v496.count(":")
-    v522 = x.players
-    for i523 in v522:
-        v525 = i523.name
-        n += v525.count(":")
-        v526 = i523.id
-        if v526 is not None:
-            n += v526.count(":")
-    v527 = x.meta
-    if v527 is not None:
-        v528 = v527.event
-        if v528 is not None:
-            n += v528.count(":")
-        v529 = v527.site
-        if v529 is not None:
-            n += v529.count(":")
-        v530 = v527.date
-        if v530 is not None:
-            n += v530.count(":")
-        v531 = v527.table
-        if v531 is not None:
-            n += v531.count(":")
-        v532 = v527.source
-        if v532 is not None:
-            n += v532.count(":")
-    v533 = x.hands
-    for i534 in v533:
-        v544 = i534.actions
-        for i545 in v544:
-            n += _colons_union547(i545)
-        v604 = i534.extensions
-        if v604 is not None:
-            n += sum([_k.count(":") for _k in v604])
-            for w605 in v604.values():
-                n += _any_colons(w605)
-    v614 = x.extensions
-    if v614 is not None:
-        n += sum([_k.count(":") for _k in v614])
-        for w615 in v614.values():
-            n += _any_colons(w615)
+    v504 = x.id
+    n += v504.count(":")
+    v505 = x.rules
+    v506 = v505.preset
+    if v506 is not None:
+        n += v506.count(":")
+    v534 = x.players
+    for i535 in v534:
+        v537 = i535.name
+        n += v537.count(":")
+        v538 = i535.id
+        if v538 is not None:
+            n += v538.count(":")
+    v539 = x.meta
+    if v539 is not None:
+        v540 = v539.event
+        if v540 is not None:
+            n += v540.count(":")
+        v541 = v539.site
+        if v541 is not None:
+            n += v541.count(":")
+        v542 = v539.date
+        if v542 is not None:
+            n += v542.count(":")
+        v543 = v539.table
+        if v543 is not None:
+            n += v543.count(":")
+        v544 = v539.source
+        if v544 is not None:
+            n += v544.count(":")
+    v545 = x.hands
+    for i546 in v545:
+        v556 = i546.actions
+        for i557 in v556:
+            n += _colons_union559(i557)
+        v616 = i546.extensions
+        if v616 is not None:
+            n += sum([_k.count(":") for _k in v616])
+            for w617 in v616.values():
+                n += _any_colons(w617)
+    v626 = x.extensions
+    if v626 is not None:
+        n += sum([_k.count(":") for _k in v626])
+        for w627 in v626.values():
+            n += _any_colons(w627)
     return n
 
 
@@ -757,7 +766,7 @@ def record_colons(x: Any) -> int:
     return found[0] + found[1](x)
 
 
-_fixed241: dict[type, int] = {
+_fixed247: dict[type, int] = {
     BestiaPass: 2,
     BestiaJoin: 5,
     BestiaBlindDraw: 3,
@@ -775,7 +784,7 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union359_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union367_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellBid: (0, _colons_oh_hell_bid),
     OhHellPlay: (0, _colons_oh_hell_play),
     OhHellClaim: (0, _colons_oh_hell_claim),
@@ -783,7 +792,7 @@ _colons_union359_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union444_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union454_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
@@ -795,7 +804,7 @@ _colons_union444_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union547_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union559_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),

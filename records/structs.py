@@ -63,6 +63,11 @@ Bounded3 = Annotated[
 ]
 
 
+Bounded4 = Annotated[
+    tuple[Annotated[int, msgspec.Meta(ge=0, le=9)], ...], msgspec.Meta(min_length=1, max_length=5000)
+]
+
+
 class OhHellRulesStruct(
     msgspec.Struct,
     forbid_unknown_fields=True,
@@ -95,6 +100,7 @@ class OhHellRulesStruct(
     identical_cards: Literal["first_wins", "cancel"] = "first_wins"
     teams: tuple[Bounded3, ...] | None = None
     made_score: Literal["per_trick", "bid_squared"] = "per_trick"
+    dealer_order: Literal["rotation", "as_recorded"] | Bounded4 = "rotation"
 
     def to_dataclass(self) -> OhHellRules:
         """The ``records.rules.oh_hell.OhHellRules`` the engines take."""
@@ -122,6 +128,7 @@ class OhHellRulesStruct(
             identical_cards=self.identical_cards,
             teams=self.teams,
             made_score=self.made_score,
+            dealer_order=self.dealer_order,
         )
 
 
@@ -293,7 +300,7 @@ class OhHellAbandon(
 OhHellHandActions = OhHellBid | OhHellPlay | OhHellClaim | OhHellAbandon
 
 
-Bounded4 = Annotated[list[OhHellHandActions], msgspec.Meta(max_length=1000)]
+Bounded5 = Annotated[list[OhHellHandActions], msgspec.Meta(max_length=1000)]
 
 
 class OhHellHandClaims(
@@ -324,12 +331,12 @@ class OhHellHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: OhHellDeal
-    actions: Bounded4
+    actions: Bounded5
     claims: OhHellHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded5 = Annotated[list[OhHellHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded6 = Annotated[list[OhHellHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class OhHellGameClaims(
@@ -362,7 +369,7 @@ class OhHellRecord(
     rules: OhHellRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded5
+    hands: Bounded6
     claims: OhHellGameClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -413,6 +420,7 @@ class PinochleRulesStruct(
     bete_rule: Literal["hoyle", "symmetric", "scarne_spades"]
     kitty: bool
     kitty_threshold: Bounded2
+    dealer_order: Literal["rotation", "as_recorded"] | Bounded4 = "rotation"
 
     def to_dataclass(self) -> PinochleRules:
         """The ``records.rules.pinochle.PinochleRules`` the engines take."""
@@ -446,6 +454,7 @@ class PinochleRulesStruct(
             bete_rule=self.bete_rule,
             kitty=self.kitty,
             kitty_threshold=self.kitty_threshold,
+            dealer_order=self.dealer_order,
         )
 
 
@@ -666,7 +675,7 @@ PinochleHandActions = (
 )
 
 
-Bounded6 = Annotated[list[PinochleHandActions], msgspec.Meta(max_length=1000)]
+Bounded7 = Annotated[list[PinochleHandActions], msgspec.Meta(max_length=1000)]
 
 
 PinochleMeldClaimMeld = Literal[
@@ -752,12 +761,12 @@ class PinochleHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: PinochleDeal
-    actions: Bounded6
+    actions: Bounded7
     claims: PinochleHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded7 = Annotated[list[PinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded8 = Annotated[list[PinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class PinochleSittingClaims(
@@ -790,7 +799,7 @@ class PinochleRecord(
     rules: PinochleRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded7
+    hands: Bounded8
     claims: PinochleSittingClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -830,6 +839,7 @@ class BestiaRulesStruct(
     single_player: Literal["wins_pot", "carry_pot"]
     all_pass: Literal["refund_and_carry", "carry_all"]
     pot_rounding: Literal["floor_carry", "exact"]
+    dealer_order: Literal["rotation", "as_recorded"] | Bounded4 = "rotation"
 
     def to_dataclass(self) -> BestiaRules:
         """The ``records.rules.bestia.BestiaRules`` the engines take."""
@@ -860,6 +870,7 @@ class BestiaRulesStruct(
             single_player=self.single_player,
             all_pass=self.all_pass,
             pot_rounding=self.pot_rounding,
+            dealer_order=self.dealer_order,
         )
 
 
@@ -1043,7 +1054,7 @@ BestiaHandActions = (
 )
 
 
-Bounded8 = Annotated[list[BestiaHandActions], msgspec.Meta(max_length=1000)]
+Bounded9 = Annotated[list[BestiaHandActions], msgspec.Meta(max_length=1000)]
 
 
 class BestiaExact(
@@ -1093,12 +1104,12 @@ class BestiaHand(
     number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
     deal: BestiaDeal
-    actions: Bounded8
+    actions: Bounded9
     claims: BestiaHandClaims | None = None
     extensions: dict[str, Any] | None = None
 
 
-Bounded9 = Annotated[list[BestiaHand], msgspec.Meta(min_length=1, max_length=5000)]
+Bounded10 = Annotated[list[BestiaHand], msgspec.Meta(min_length=1, max_length=5000)]
 
 
 class BestiaSittingClaims(
@@ -1131,7 +1142,7 @@ class BestiaRecord(
     rules: BestiaRulesStruct
     players: list[Player]
     meta: Metadata | None = None
-    hands: Bounded9
+    hands: Bounded10
     claims: BestiaSittingClaims | None = None
     extensions: dict[str, Any] | None = None
     opening_pot: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] = 0

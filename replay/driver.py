@@ -69,12 +69,13 @@ def replay(
         yield ProblemFound(setup)
         yield RecordSettled(None, None)
         return
-    sitting = _Sitting(record, referee, referee.engine.table(rules))
+    sitting = _Sitting(record, referee, referee.engine.table(rules), rules)
     for index, hand in enumerate(record.hands):
         yield HandStarted(index, hand.number, hand.dealer, hand.deal.hands)
-        fault = sitting.order.check(index, hand.number, hand.dealer)
-        if fault is not None:  # the hand cannot be placed in the game: report it once, skip it
+        fault, placed = sitting.order.check(index, hand.number, hand.dealer)
+        if fault is not None:
             yield ProblemFound(fault)
+        if not placed:  # the hand cannot be placed in the game: reported once, skipped
             sitting.skip(hand.number)
             skipped = HandSettled(index, hand.number, hand.dealer, STOPPED)
             sitting.settle(index, hand, skipped, None)  # its claims, all unchecked
@@ -98,12 +99,15 @@ def replay(
 class _Sitting:
     """What runs from hand to hand: the order of the hands, the running totals, the ledger."""
 
-    def __init__(self, record: Any, referee: Referee[Any, Any, Any], table: Any) -> None:
+    def __init__(
+        self, record: Any, referee: Referee[Any, Any, Any], table: Any, rules: Any
+    ) -> None:
         self.record, self.referee, self.table = record, referee, table
         seats: int = table.seats
         self.ledger = referee.ledger(record, table)
         self.totals: list[int] | None = [0] * seats if referee.totals_start(record) else None
-        self.order = _Order(referee, seats, referee.last_hand(table))
+        dealers = getattr(rules, "dealer_order", "rotation")  # a game may not state it
+        self.order = _Order(referee, seats, referee.last_hand(table), dealers)
         self.numbers: list[int] = []
         self.scored = False
 
@@ -482,39 +486,54 @@ def _deal_problem(fault: DealFault, index: int, number: int) -> Problem:
 
 
 class _Order:
-    """The order of the hands: their numbers and the dealer's rotation.
+    """The order of the hands: their numbers and their dealers.
 
     Under ``rising`` numbers rise (gaps allowed, up to the schedule's last deal) and each
     hand's number is judged against the last hand whose number was in order. Under
     ``consecutive`` (a sitting whose money carries) the i-th hand must be the first hand's
     number plus i, so one misnumbered hand is reported once, not again as the cause of its
-    successor's "wrong" number. Either way the deal passes one seat on per hand, in the
-    direction of play (seat numbers grow in that direction). Each hand's dealer is judged
-    against the hand before it; where that hand's dealer was itself out of turn, a dealer that
-    follows either that hand or the last hand in turn is in turn. So one dealer out of turn is
-    one problem (0, 2, 2, 3: hand 2), and so is a rotation that goes on from a wrong dealer
-    (0, 1, 3, 0: hand 3), not one for every hand after it.
+    successor's "wrong" number. A hand out of order is not replayed.
+
+    The dealers follow the rules' ``dealer_order``. Under ``rotation`` the deal passes one seat
+    on per hand, in the direction of play (seat numbers grow in that direction), each hand's
+    dealer judged against the hand before it (the last one whose number was in order). The
+    first dealer out of turn is a problem, and the dealers after it are not judged against the
+    rotation: a record whose program picks its dealers by a rule of its own is one problem,
+    not one a hand (a rules value can state that order: a list of dealers, or
+    ``as_recorded``). Under a list, each hand's dealer is the list's, by hand number; under
+    ``as_recorded``, any seat. A hand whose dealer is wrong is still replayed, with the dealer
+    it names.
     """
 
-    def __init__(self, referee: Referee[Any, Any, Any], seats: int, last: int | None) -> None:
+    def __init__(
+        self, referee: Referee[Any, Any, Any], seats: int, last: int | None, dealers: Any
+    ) -> None:
         self.seats = seats
         self.last = last
         self.consecutive = referee.sequence == "consecutive"
         self.rotation = referee.rotation
+        self.dealers: tuple[int, ...] | None = None if isinstance(dealers, str) else dealers
+        self.judged = dealers == "rotation"
+        """Whether the dealers are still judged against the rotation."""
         self.previous: tuple[int, int] | None = None
         """(number, dealer) of the last hand whose number was in order (``rising``)."""
         self.first: int | None = None
         self.anchor: tuple[int, int] | None = None
-        """(index, dealer) of the last hand in order with a real dealer (``consecutive``)."""
+        """(index, dealer) of the last hand in order (``consecutive``)."""
         self.gap = False
-        self.stray: tuple[int, int] | None = None
-        """(place, dealer) of the hand just before, if its dealer was out of turn."""
+        self.before: tuple[int, int] | None = None
+        """(number, dealer) of the hand in order before this one."""
 
-    def check(self, index: int, number: int, dealer: int) -> Problem | None:
-        """The problem with this hand's place in the game, or None (and it is in order)."""
+    def check(self, index: int, number: int, dealer: int) -> tuple[Problem | None, bool]:
+        """The problem with this hand's place in the game, or None; and whether it is in
+        order, so to be replayed (a dealer out of turn does not take a hand out of order)."""
         if self.consecutive:
-            return self._consecutive(index, number, dealer)
-        return self._rising(index, number, dealer)
+            problem = self._consecutive(index, number, dealer)
+        else:
+            problem = self._rising(index, number, dealer)
+        if problem is not None:
+            return problem, False
+        return self._dealt(index, number, dealer), True
 
     def _rising(self, index: int, number: int, dealer: int) -> Problem | None:
         previous = self.previous
@@ -526,12 +545,8 @@ class _Order:
             return _number(index, number, f"1..{self.last}", message)
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
-        if previous is not None:
-            problem = self._dealt(index, number, number, dealer, previous)
-            if problem is not None:
-                return problem
         self.gap = previous is not None and number != previous[0] + 1
-        self.previous = (number, dealer)
+        self.previous, self.before = (number, dealer), previous
         return None
 
     def _consecutive(self, index: int, number: int, dealer: int) -> Problem | None:
@@ -543,35 +558,45 @@ class _Order:
             return _number(index, number, expected, message + "consecutive")
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
-        if self.anchor is not None:
-            problem = self._dealt(index, number, index, dealer, self.anchor)
-            if problem is not None:
-                return problem
-        self.anchor = (index, dealer)
+        self.anchor, anchor = (index, dealer), self.anchor
+        # as (number, dealer): the place of a hand in a consecutive sitting is its index
+        self.before = None if anchor is None else (number - index + anchor[0], anchor[1])
         return None
 
-    def _dealt(
-        self, index: int, number: int, at: int, dealer: int, last: tuple[int, int]
-    ) -> Problem | None:
-        """Judge a dealer against the hands before it: ``last``, the last hand in turn, and the
-        hand just before if its dealer was out of turn (``stray``); each is (place, dealer),
-        the place being a hand number (``rising``) or an index (``consecutive``), as ``at``
-        is this hand's. Fitting either ends the stray: one dealer out of turn, or a rotation
-        that goes on from it, is one problem, not one for every hand after it."""
-        stray, self.stray = self.stray, None
-        for place, was in (last,) if stray is None else (stray, last):
-            if dealer == (was + at - place) % self.seats:
+    def _dealt(self, index: int, number: int, dealer: int) -> Problem | None:
+        """The dealer of a hand in order, judged by the rules' ``dealer_order``."""
+        if self.dealers is not None:
+            listed = self.dealers[number - 1] if number <= len(self.dealers) else None
+            if dealer == listed:
                 return None
-        self.stray = (at, dealer)
-        place, was = stray if stray is not None else last
-        return self._rotation_problem(index, number, dealer, (was + at - place) % self.seats)
+            said = "names no dealer" if listed is None else f"says seat {listed}"
+            return self._wrong_dealer(
+                index, number, dealer, listed, f"the rules' dealer list {said} for that hand"
+            )
+        before = self.before
+        if not self.judged or before is None:
+            return None
+        should = (before[1] + number - before[0]) % self.seats
+        if dealer == should:
+            return None
+        self.judged = False
+        return self._wrong_dealer(
+            index,
+            number,
+            dealer,
+            should,
+            f"the deal passes {self.rotation} and seat {should} should; the dealers after it "
+            "are not judged against the rotation",
+        )
 
-    def _rotation_problem(self, index: int, number: int, dealer: int, should: int) -> Problem:
+    @staticmethod
+    def _wrong_dealer(
+        index: int, number: int, dealer: int, should: int | None, why: str
+    ) -> Problem:
         return Problem(
             "deal.dealer-rotation",
             Kind.ILLEGAL,
-            f"seat {dealer} deals hand {number}, but the deal passes {self.rotation} and seat "
-            f"{should} should",
+            f"seat {dealer} deals hand {number}, but {why}",
             f"/hands/{index}/dealer",
             hand=number,
             seat=dealer,

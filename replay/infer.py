@@ -10,8 +10,9 @@ contradicting hand), or None when the record replays clean with every claim matc
   the preset's own, so ``three`` and ``default`` are told apart by the seats they need);
 * the stated rules with one parameter changed, for every other value it may take: each value of
   a ``Literal`` or a bool, and for other types (integers, lists, tables) the values the presets
-  give it. Values the rules do not allow together (``single_hand_size`` without ``single``) are
-  left out.
+  give it, and for ``dealer_order`` the dealers the record names, as a list (so that a log whose
+  program picks its dealers its own way is told the value that states them). Values the rules
+  do not allow together (``single_hand_size`` without ``single``) are left out.
 
 Everything is read from the rules models and their presets (``records.rulebook``), so a new
 parameter or preset is inferred with no change here, in every game. A candidate is only as good
@@ -178,7 +179,7 @@ def infer(record: Any) -> Inference:
     for name, preset_rules in presets(record.game).items():
         tried = _seated(preset_rules, rules)
         found.presets.append(Candidate(name, None, None, first_problem(record, tried)))
-    for name, value, tried in _changes(record.game, rules):
+    for name, value, tried in _changes(record.game, rules, record):
         found.changes.append(Candidate(None, name, _json(value), first_problem(record, tried)))
     return found
 
@@ -206,13 +207,23 @@ def candidate_values(game: str, name: str) -> list[Any]:
     return found
 
 
-def _changes(game: str, rules: Any) -> Iterator[tuple[str, Any, Any]]:
+def _recorded(record: Any) -> dict[str, Any]:
+    """Values a record's own hands propose for a parameter every game has: the dealers in the
+    order they dealt (``dealer_order``), for a log whose program picked them its own way."""
+    return {"dealer_order": tuple(hand.dealer for hand in record.hands)}
+
+
+def _changes(game: str, rules: Any, record: Any) -> Iterator[tuple[str, Any, Any]]:
     """(parameter, value, rules) of every valid single change of ``rules``."""
     check = TypeAdapter(type(rules))
+    proposed = _recorded(record) if record.hands else {}
     for spec in dataclasses.fields(rules):
         if spec.name == "preset" or spec.name in _TABLE:
             continue
-        for value in candidate_values(game, spec.name):
+        values = candidate_values(game, spec.name)
+        if spec.name in proposed and proposed[spec.name] not in values:
+            values.append(proposed[spec.name])
+        for value in values:
             if value == getattr(rules, spec.name):
                 continue
             try:

@@ -15,13 +15,15 @@ CODES = (
         "deal.dealer-rotation",
         ILLEGAL,
         ALL,
-        "The deal does not pass one seat on in the direction of play from one hand to the next "
-        "(clockwise in Oh Hell and pinochle, anticlockwise in Bestia). A hand after one whose "
-        "dealer was out of turn is in turn if its dealer follows either that hand or the last "
-        "hand in turn, so one wrong dealer is one problem. The hand is not replayed; its claims "
-        "are listed as unchecked.",
+        "A hand's dealer is not the one the rules' `dealer_order` names: under `rotation`, the "
+        "deal does not pass one seat on in the direction of play from the hand before "
+        "(clockwise in Oh Hell and pinochle, anticlockwise in Bestia); under a list of dealers, "
+        "the hand's dealer is not the list's. Under `rotation` only the first dealer out of turn "
+        "is reported, and the dealers after it are not judged against the rotation (a program "
+        "that picks its dealers its own way is one problem; `rules infer` proposes the list). "
+        "The hand is still replayed, with the dealer it names.",
         "seat 1 deals hand 2, but the deal passes one seat on in the direction of play and seat "
-        "0 should",
+        "0 should; the dealers after it are not judged against the rotation",
     ),
     Code(
         "deal.seat-count",

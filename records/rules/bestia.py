@@ -16,6 +16,7 @@ from annotated_types import Ge, Le
 from records.cards import ITALIAN_40
 from records.games import GameFormat
 from records.limits import MAX_INT, Text
+from records.rules.common import DealerOrder
 from records.strict_json import StrictJson
 
 Money = Annotated[int, Ge(0), Le(MAX_INT)]
@@ -112,6 +113,11 @@ class BestiaRules:
     next starting pot; ``exact``: shares that do not divide are carried exactly, as fractions of
     the unit (money claims may then be written ``{"numerator": 10, "denominator": 3}``), and nothing is
     carried for rounding."""
+    dealer_order: DealerOrder = "rotation"
+    """Who deals each hand: ``rotation``, the deal passes one seat to the right (anticlockwise)
+    per hand (the original text); ``as_recorded``, whoever the record names (a log whose
+    program picked its dealers by a rule of its own); or the seats themselves, one per hand by
+    hand number (``[0, 3, 2]``: seat 0 deals hand 1, seat 3 hand 2 ...)."""
 
 
 DEFAULT_RULES = BestiaRules(

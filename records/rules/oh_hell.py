@@ -16,6 +16,7 @@ from annotated_types import Ge, Le, MinLen
 from records.cards import FRENCH_52
 from records.games import GameFormat
 from records.limits import MAX_INT, Int, Text
+from records.rules.common import DealerOrder
 from records.strict_json import StrictJson
 
 HandSizes = Literal[
@@ -131,6 +132,11 @@ class OhHellRules:
     """Points for a bid of one or more made exactly: ``per_trick``, ``points_per_trick`` x bid
     + ``made_bonus``; ``bid_squared``, ``made_bonus`` + bid x bid (OhHellWeb: 10 + bid²). A
     nil made scores ``nil_score`` either way."""
+    dealer_order: DealerOrder = "rotation"
+    """Who deals each hand: ``rotation``, the deal passes one seat to the left (clockwise)
+    per hand (the original text); ``as_recorded``, whoever the record names (a log whose
+    program picked its dealers by a rule of its own); or the seats themselves, one per hand by
+    hand number (``[0, 3, 2]``: seat 0 deals hand 1, seat 3 hand 2 ...)."""
 
 
 DEFAULT_RULES = OhHellRules(

@@ -16,6 +16,7 @@ from annotated_types import Ge, Le
 from records.cards import PINOCHLE_48
 from records.games import GameFormat
 from records.limits import MAX_INT, Int, Text
+from records.rules.common import DealerOrder
 from records.strict_json import StrictJson
 
 Suit = Literal["C", "D", "H", "S"]
@@ -144,6 +145,11 @@ class PinochleRules:
     ``kitty_threshold``, and receives the table amount on every concession."""
     kitty_threshold: Int
     """The lowest bid for which the kitty pays and is paid (350)."""
+    dealer_order: DealerOrder = "rotation"
+    """Who deals each hand: ``rotation``, the deal passes one seat to the left (clockwise)
+    per hand (the original text); ``as_recorded``, whoever the record names (a log whose
+    program picked its dealers by a rule of its own); or the seats themselves, one per hand by
+    hand number (``[0, 3, 2]``: seat 0 deals hand 1, seat 3 hand 2 ...)."""
 
 
 DEFAULT_PAYMENT_TABLE = {300: 3, 350: 5, 400: 10, 450: 15, 500: 20, 550: 25, 600: 30}

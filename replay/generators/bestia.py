@@ -40,6 +40,7 @@ from records.bestia import (
     SittingClaims,
 )
 from records.bestia import preset as make_rules
+from records.rules.common import dealer_of
 from replay.engines import bestia as engine
 
 __all__ = ["PRESETS", "deal_cards", "generate", "growing_pot"]
@@ -71,16 +72,16 @@ def generate(
     rules = make_rules(preset, players, **overrides)
     if hands is None:
         hands = players
-    dealer = rng.randrange(players)
+    first = rng.randrange(players)
     carry: Money = 0
     balances: list[Money] = [0] * players
     recorded: list[Hand] = []
     for number in range(1, hands + 1):
+        dealer = dealer_of(rules.dealer_order, number, first, players)
         hand, settled = _hand(rng, rules, number, dealer, carry)
         balances = [b + net for b, net in zip(balances, settled.nets, strict=True)]
         recorded.append(hand.model_copy(update={"claims": _claims(settled, balances)}))
         carry = settled.carried
-        dealer = engine.Ring(players).after(dealer)
     return BestiaRecord(
         format_version=1,
         game="bestia",

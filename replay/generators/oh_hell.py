@@ -24,6 +24,7 @@ from records.oh_hell import (
     Play,
 )
 from records.oh_hell import preset as make_rules
+from records.rules.common import dealer_of
 from replay.engines import oh_hell as engine
 
 __all__ = ["PRESETS", "generate"]
@@ -47,10 +48,11 @@ def generate(
         plan = (rng.randint(1, engine.max_hand_size(rules)),)
     if hands is not None:
         plan = plan[:hands]
-    dealer = rng.randrange(players)
+    first = rng.randrange(players)
     totals = [0] * players
     recorded: list[Hand] = []
     for number, size in enumerate(plan, start=1):
+        dealer = dealer_of(rules.dealer_order, number, first, players)
         hand, scores = _hand(rng, rules, number, dealer, size)
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         recorded.append(
@@ -66,7 +68,6 @@ def generate(
                 }
             )
         )
-        dealer = (dealer + 1) % players
     full = hands is None or hands >= len(plan)
     return OhHellRecord(
         format_version=1,

@@ -38,6 +38,7 @@ from records.pinochle import (
     TakeWidow,
 )
 from records.pinochle import preset as make_rules
+from records.rules.common import dealer_of
 from records.structs import Pinochle48Card
 from replay.engines import pinochle as engine
 
@@ -67,16 +68,16 @@ def generate(
     if problem is not None:
         raise ValueError(problem.message)
     n = rules.table_size
-    dealer = rng.randrange(n)
+    first = rng.randrange(n)
     totals, kitty = [0] * n, 0
     recorded: list[Hand] = []
     for number in range(1, (hands if hands is not None else n) + 1):
+        dealer = dealer_of(rules.dealer_order, number, first, n)
         hand, settled = _hand(rng, rules, number, dealer)
         totals = [t + c for t, c in zip(totals, settled.chips, strict=True)]
         kitty += settled.kitty
         claims = _claims(rules, settled, totals)
         recorded.append(hand.model_copy(update={"claims": claims}))
-        dealer = (dealer + 1) % n
     return PinochleRecord(
         format_version=1,
         game="pinochle",

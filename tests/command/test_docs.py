@@ -11,6 +11,7 @@ import pytest
 import records.formats.convert
 import records.identity
 import records.paths
+import records.rules.common
 import records.tricks
 import replay.infer
 import tricklog
@@ -47,6 +48,7 @@ def _examples(module: ModuleType) -> list[doctest.DocTest]:
     "module",
     [
         records.tricks,
+        records.rules.common,
         records.paths,
         records.identity,
         records.formats.convert,

@@ -6,6 +6,8 @@ order rules are driven directly with a stand-in referee.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 from typing import Any
 
@@ -151,45 +153,47 @@ class _Stand(Referee[Any, Any, Any]):
         self.sequence = sequence  # type: ignore[assignment]
 
 
+ROT, NUM, SEAT = "deal.dealer-rotation", "hand.number", "deal.dealer-seat"
+
+
 @pytest.mark.parametrize(
-    ("sequence", "hands", "codes"),
+    ("sequence", "dealers", "hands", "codes"),
     [
         # rising: a number is judged against the last hand in order, gaps allowed up to the
-        # last deal; a dealer against the hand before, and the last in turn where that one's
-        # was out of turn: one dealer out of turn is one problem, so is a restarted rotation
+        # last deal; a dealer against the hand before, and only the first out of turn is told
         (
             "rising",
+            "rotation",
             [(1, 0), (2, 1), (4, 3), (3, 2), (5, 0)],
-            [None, None, None, "hand.number", None],
+            [None, None, None, NUM, None],
         ),
-        ("rising", [(1, 0), (2, 1), (3, 3), (4, 0)], [None, None, "deal.dealer-rotation", None]),
-        ("rising", [(1, 0), (2, 2), (3, 2)], [None, "deal.dealer-rotation", None]),
-        (
-            "rising",
-            [(1, 0), (2, 2), (3, 0)],
-            [None, "deal.dealer-rotation", "deal.dealer-rotation"],
-        ),
-        ("rising", [(1, 0), (2, 1), (2, 2), (3, 2)], [None, None, "hand.number", None]),
-        ("rising", [(1, 0), (7, 2)], [None, "hand.number"]),
-        ("rising", [(1, 9)], ["deal.dealer-seat"]),
+        ("rising", "rotation", [(1, 0), (2, 1), (3, 3), (4, 0)], [None, None, ROT, None]),
+        ("rising", "rotation", [(1, 0), (2, 2), (3, 0), (4, 1)], [None, ROT, None, None]),
+        ("rising", "rotation", [(1, 0), (2, 1), (2, 2), (3, 2)], [None, None, NUM, None]),
+        ("rising", "rotation", [(1, 0), (7, 2)], [None, NUM]),
+        ("rising", "rotation", [(1, 9)], [SEAT]),
+        # a harness's own order: one problem under the rotation, none when stated
+        ("rising", "rotation", [(1, 0), (2, 3), (3, 2), (4, 1)], [None, ROT, None, None]),
+        ("rising", (0, 3, 2, 1), [(1, 0), (2, 3), (3, 2), (4, 1)], [None, None, None, None]),
+        ("rising", (0, 3, 2, 1), [(1, 0), (2, 3), (3, 3), (4, 1)], [None, None, ROT, None]),
+        ("rising", (0, 3), [(1, 0), (2, 3), (3, 2)], [None, None, ROT]),
+        ("rising", "as_recorded", [(1, 2), (2, 2), (3, 0)], [None, None, None]),
+        ("rising", "as_recorded", [(1, 2), (2, 4)], [None, SEAT]),
         # consecutive: the i-th hand is the first's number plus i, whatever came between
-        ("consecutive", [(3, 1), (5, 2), (5, 3)], [None, "hand.number", None]),
-        ("consecutive", [(1, 0), (2, 0), (3, 1)], [None, "deal.dealer-rotation", None]),
-        ("consecutive", [(1, 0), (2, 0), (3, 2)], [None, "deal.dealer-rotation", None]),
-        (
-            "consecutive",
-            [(1, 0), (2, 1), (3, 3), (4, 0)],
-            [None, None, "deal.dealer-rotation", None],
-        ),
-        ("consecutive", [(1, 9), (2, 1), (3, 2)], ["deal.dealer-seat", None, None]),
+        ("consecutive", "rotation", [(3, 1), (5, 2), (5, 3)], [None, NUM, None]),
+        ("consecutive", "rotation", [(1, 0), (2, 0), (3, 1)], [None, ROT, None]),
+        ("consecutive", "rotation", [(1, 0), (2, 1), (3, 3), (4, 0)], [None, None, ROT, None]),
+        ("consecutive", "rotation", [(1, 9), (2, 1), (3, 2)], [SEAT, None, None]),
     ],
 )
 def test_order_of_the_hands(
-    sequence: str, hands: list[tuple[int, int]], codes: list[str | None]
+    sequence: str, dealers: Any, hands: list[tuple[int, int]], codes: list[str | None]
 ) -> None:
-    order = _Order(_Stand(sequence), seats=4, last=5)
+    order = _Order(_Stand(sequence), seats=4, last=5, dealers=dealers)
     found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)]
-    assert [p.code if p is not None else None for p in found] == codes
+    assert [p.code if p is not None else None for p, _ in found] == codes
+    # a hand out of order is skipped; a dealer out of turn is replayed with the dealer it names
+    assert [placed for _, placed in found] == [code in (None, ROT) for code in codes]
 
 
 @pytest.mark.parametrize(
@@ -208,19 +212,51 @@ def test_a_misnumbered_hand_says_why_once(
 ) -> None:
     """The message does not repeat what ``expected`` and ``actual`` say (they are printed after
     it), nor contradict them."""
-    order = _Order(_Stand("rising"), seats=4, last=5)
-    found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)][-1]
+    order = _Order(_Stand("rising"), seats=4, last=5, dealers="rotation")
+    found = [order.check(i, number, dealer) for i, (number, dealer) in enumerate(hands)][-1][0]
     assert found is not None
     assert (found.message, found.expected, found.actual) == (message, expected, hands[-1][0])
     assert "expected" not in found.message
 
 
-def test_a_hand_skipped_for_its_dealer_lists_its_claims_unchecked() -> None:
+def _harness_dealers(sizes: list[int], first: int, seats: int) -> tuple[int, ...]:
+    """A tournament harness's order: the dealer moves one seat against the play while the
+    hands grow, and one seat with it while they shrink."""
+    dealers = [first]
+    for before, size in itertools.pairwise(sizes):
+        dealers.append((dealers[-1] + (-1 if size > before else 1)) % seats)
+    return tuple(dealers)
+
+
+def test_a_harness_dealer_order_stated_audits_clean_and_is_one_problem_unstated() -> None:
+    """A game whose dealers follow a harness's own order audits clean when its rules list
+    them; under the rotation it is one problem, and every hand is still replayed with the
+    dealer it names and its claims compared."""
+    sizes = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    dealers = _harness_dealers(sizes, 2, 4)
+    record = generate(
+        random.Random(5), preset="default", players=4, hand_sizes=tuple(sizes), dealer_order=dealers
+    )
+    assert [hand.dealer for hand in record.hands] == list(dealers)
+    assert check(record, audit=True).valid
+    rotation = record.model_copy(
+        update={"rules": dataclasses.replace(record.rules, dealer_order="rotation")}
+    )
+    report = check(rotation, audit=True)
+    assert [(p.code, p.hand) for p in report.problems] == [("deal.dealer-rotation", 2)]
+    assert all(hand.status == "complete" for hand in report.hands)
+    assert {c.status for h in report.hands for c in h.claims} == {"match"}
+    told = rotation.model_copy(
+        update={"rules": dataclasses.replace(record.rules, dealer_order="as_recorded")}
+    )
+    assert check(told, audit=True).valid
+
+
+def test_a_hand_skipped_for_its_number_lists_its_claims_unchecked() -> None:
     record = _game(seed=3)
-    wrong = (record.hands[1].dealer + 1) % len(record.players)
-    record = _replace_hand(record, 1, record.hands[1].model_copy(update={"dealer": wrong}))
+    record = _replace_hand(record, 1, record.hands[1].model_copy(update={"number": 1}))
     report = check(record, audit=True)
-    assert [p.code for p in report.problems] == ["deal.dealer-rotation"]
+    assert [p.code for p in report.problems] == ["hand.number"]
     skipped = report.hands[1]
     assert skipped.claims, "the hand's claims are listed"
     assert {c.status for c in skipped.claims} == {"unchecked"}

@@ -64,6 +64,7 @@ VALUES: dict[str, list[Any]] = {
     "bete_rule": ["hoyle", "symmetric", "scarne_spades"],
     "kitty": [False, True],
     "kitty_threshold": [350, 300],
+    "dealer_order": ["rotation", "as_recorded", (2, 0, 3, 3, 1, 0)],
 }
 
 CASES = [
