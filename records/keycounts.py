@@ -35,6 +35,14 @@ from records.structs import (
     OhHellClaim,
     OhHellPlay,
     OhHellRecord,
+    PartnershipPinochleBid,
+    PartnershipPinochleMeld,
+    PartnershipPinochleNameTrump,
+    PartnershipPinochlePass,
+    PartnershipPinochlePassCards,
+    PartnershipPinochlePlay,
+    PartnershipPinochleRecord,
+    PartnershipPinochleThrowIn,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -464,6 +472,121 @@ def _keys_bestia_record(x: Any) -> int:
     return n
 
 
+def _keys_partnership_pinochle_meld_declaration(x: Any) -> int:
+    n: int = 0
+    n += 2
+    return n
+
+
+def _keys_partnership_pinochle_meld(x: Any) -> int:
+    n: int = 0
+    n += 2
+    v354 = x.melds
+    n += 2 * len(v354)
+    return n
+
+
+def _keys_partnership_pinochle_record(x: Any) -> int:
+    n: int = 0
+    n += 22
+    v304 = x.rules
+    v305 = v304.preset
+    if v305 is not None:
+        n += 1
+    v323 = x.players
+    for i324 in v323:
+        n += 2
+        v327 = i324.id
+        if v327 is not None:
+            n += 1
+    v328 = x.meta
+    if v328 is not None:
+        n += 1
+        v329 = v328.event
+        if v329 is not None:
+            n += 1
+        v330 = v328.site
+        if v330 is not None:
+            n += 1
+        v331 = v328.date
+        if v331 is not None:
+            n += 1
+        v332 = v328.table
+        if v332 is not None:
+            n += 1
+        v333 = v328.source
+        if v333 is not None:
+            n += 1
+    v334 = x.hands
+    for i335 in v334:
+        n += 5
+        v342 = i335.actions
+        types343 = list(map(type, v342))
+        n += 3 * len(types343)
+        k344 = types343.count(PartnershipPinochlePass)
+        n += -1 * k344
+        k351 = types343.count(PartnershipPinochleMeld)
+        if k351:
+            j352 = -1
+            for _ in range(k351):
+                j352 = types343.index(PartnershipPinochleMeld, j352 + 1)
+                n += _keys_partnership_pinochle_meld(v342[j352]) - 2
+        k359 = types343.count(PartnershipPinochleThrowIn)
+        n += -1 * k359
+        v361 = i335.claims
+        if v361 is not None:
+            n += 1
+            v362 = v361.declarer
+            if v362 is not None:
+                n += 1
+            v363 = v361.contract
+            if v363 is not None:
+                n += 1
+            v364 = v361.player_meld
+            if v364 is not None:
+                n += 1
+            v366 = v361.team_meld
+            if v366 is not None:
+                n += 1
+            v368 = v361.team_counters
+            if v368 is not None:
+                n += 1
+            v370 = v361.made
+            if v370 is not None:
+                n += 1
+            v371 = v361.team_scores
+            if v371 is not None:
+                n += 1
+            v373 = v361.team_totals
+            if v373 is not None:
+                n += 1
+            v375 = v361.tricks
+            if v375 is not None:
+                n += 1
+        v377 = i335.extensions
+        if v377 is not None:
+            n += 1
+            n += len(v377)
+            for w378 in v377.values():
+                n += _any_keys(w378)
+    v379 = x.claims
+    if v379 is not None:
+        n += 1
+        v380 = v379.team_totals
+        if v380 is not None:
+            n += 1
+        v382 = v379.winner
+        if v382 is not None:
+            n += 1
+    v383 = x.extensions
+    if v383 is not None:
+        n += 1
+        n += len(v383)
+        for w384 in v383.values():
+            n += _any_keys(w384)
+    return n
+
+
 def record_keys(x: Any) -> int:
     """The keys ``x`` (a record struct) certainly had in its document."""
     found = _record_keys_table.get(type(x))
@@ -489,14 +612,14 @@ def _colons_oh_hell_claim(x: Any) -> int:
 
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v365 = x.reason
-    if v365 is not None:
-        n += v365.count(":")
+    v448 = x.reason
+    if v448 is not None:
+        n += v448.count(":")
     return n
 
 
-def _colons_union359(x: Any) -> int:
-    found = _colons_union359_table.get(type(x))
+def _colons_union442(x: Any) -> int:
+    found = _colons_union442_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -504,51 +627,51 @@ def _colons_union359(x: Any) -> int:
 
 def _colons_oh_hell_record(x: Any) -> int:
     n: int = 0
-    v303 = x.id
-    n += v303.count(":")
-    v304 = x.rules
-    v305 = v304.preset
-    if v305 is not None:
-        n += v305.count(":")
-    v331 = x.players
-    for i332 in v331:
-        v334 = i332.name
-        n += v334.count(":")
-        v335 = i332.id
-        if v335 is not None:
-            n += v335.count(":")
-    v336 = x.meta
-    if v336 is not None:
-        v337 = v336.event
-        if v337 is not None:
-            n += v337.count(":")
-        v338 = v336.site
-        if v338 is not None:
-            n += v338.count(":")
-        v339 = v336.date
-        if v339 is not None:
-            n += v339.count(":")
-        v340 = v336.table
-        if v340 is not None:
-            n += v340.count(":")
-        v341 = v336.source
-        if v341 is not None:
-            n += v341.count(":")
-    v342 = x.hands
-    for i343 in v342:
-        v355 = i343.actions
-        for i356 in v355:
-            n += _colons_union359(i356)
-        v375 = i343.extensions
-        if v375 is not None:
-            n += sum([_k.count(":") for _k in v375])
-            for w376 in v375.values():
-                n += _any_colons(w376)
-    v382 = x.extensions
-    if v382 is not None:
-        n += sum([_k.count(":") for _k in v382])
-        for w383 in v382.values():
-            n += _any_colons(w383)
+    v386 = x.id
+    n += v386.count(":")
+    v387 = x.rules
+    v388 = v387.preset
+    if v388 is not None:
+        n += v388.count(":")
+    v414 = x.players
+    for i415 in v414:
+        v417 = i415.name
+        n += v417.count(":")
+        v418 = i415.id
+        if v418 is not None:
+            n += v418.count(":")
+    v419 = x.meta
+    if v419 is not None:
+        v420 = v419.event
+        if v420 is not None:
+            n += v420.count(":")
+        v421 = v419.site
+        if v421 is not None:
+            n += v421.count(":")
+        v422 = v419.date
+        if v422 is not None:
+            n += v422.count(":")
+        v423 = v419.table
+        if v423 is not None:
+            n += v423.count(":")
+        v424 = v419.source
+        if v424 is not None:
+            n += v424.count(":")
+    v425 = x.hands
+    for i426 in v425:
+        v438 = i426.actions
+        for i439 in v438:
+            n += _colons_union442(i439)
+        v458 = i426.extensions
+        if v458 is not None:
+            n += sum([_k.count(":") for _k in v458])
+            for w459 in v458.values():
+                n += _any_colons(w459)
+    v465 = x.extensions
+    if v465 is not None:
+        n += sum([_k.count(":") for _k in v465])
+        for w466 in v465.values():
+            n += _any_colons(w466)
     return n
 
 
@@ -592,8 +715,8 @@ def _colons_pinochle_concede(x: Any) -> int:
     return n
 
 
-def _colons_union444(x: Any) -> int:
-    found = _colons_union444_table.get(type(x))
+def _colons_union527(x: Any) -> int:
+    found = _colons_union527_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -601,51 +724,51 @@ def _colons_union444(x: Any) -> int:
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v385 = x.id
-    n += v385.count(":")
-    v386 = x.rules
-    v387 = v386.preset
-    if v387 is not None:
-        n += v387.count(":")
-    v419 = x.players
-    for i420 in v419:
-        v422 = i420.name
-        n += v422.count(":")
-        v423 = i420.id
-        if v423 is not None:
-            n += v423.count(":")
-    v424 = x.meta
-    if v424 is not None:
-        v425 = v424.event
-        if v425 is not None:
-            n += v425.count(":")
-        v426 = v424.site
-        if v426 is not None:
-            n += v426.count(":")
-        v427 = v424.date
-        if v427 is not None:
-            n += v427.count(":")
-        v428 = v424.table
-        if v428 is not None:
-            n += v428.count(":")
-        v429 = v424.source
-        if v429 is not None:
-            n += v429.count(":")
-    v430 = x.hands
-    for i431 in v430:
-        v440 = i431.actions
-        for i441 in v440:
-            n += _colons_union444(i441)
-        v485 = i431.extensions
-        if v485 is not None:
-            n += sum([_k.count(":") for _k in v485])
-            for w486 in v485.values():
-                n += _any_colons(w486)
-    v491 = x.extensions
-    if v491 is not None:
-        n += sum([_k.count(":") for _k in v491])
-        for w492 in v491.values():
-            n += _any_colons(w492)
+    v468 = x.id
+    n += v468.count(":")
+    v469 = x.rules
+    v470 = v469.preset
+    if v470 is not None:
+        n += v470.count(":")
+    v502 = x.players
+    for i503 in v502:
+        v505 = i503.name
+        n += v505.count(":")
+        v506 = i503.id
+        if v506 is not None:
+            n += v506.count(":")
+    v507 = x.meta
+    if v507 is not None:
+        v508 = v507.event
+        if v508 is not None:
+            n += v508.count(":")
+        v509 = v507.site
+        if v509 is not None:
+            n += v509.count(":")
+        v510 = v507.date
+        if v510 is not None:
+            n += v510.count(":")
+        v511 = v507.table
+        if v511 is not None:
+            n += v511.count(":")
+        v512 = v507.source
+        if v512 is not None:
+            n += v512.count(":")
+    v513 = x.hands
+    for i514 in v513:
+        v523 = i514.actions
+        for i524 in v523:
+            n += _colons_union527(i524)
+        v568 = i514.extensions
+        if v568 is not None:
+            n += sum([_k.count(":") for _k in v568])
+            for w569 in v568.values():
+                n += _any_colons(w569)
+    v574 = x.extensions
+    if v574 is not None:
+        n += sum([_k.count(":") for _k in v574])
+        for w575 in v574.values():
+            n += _any_colons(w575)
     return n
 
 
@@ -681,14 +804,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v563 = x.reason
-    if v563 is not None:
-        n += v563.count(":")
+    v646 = x.reason
+    if v646 is not None:
+        n += v646.count(":")
     return n
 
 
-def _colons_union547(x: Any) -> int:
-    found = _colons_union547_table.get(type(x))
+def _colons_union630(x: Any) -> int:
+    found = _colons_union630_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -701,51 +824,143 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v494 = x.id
-    n += v494.count(":")
-    v495 = x.rules
-    v496 = v495.preset
-    if v496 is not None:
-        n += v496.count(":")
-    v522 = x.players
-    for i523 in v522:
-        v525 = i523.name
-        n += v525.count(":")
-        v526 = i523.id
-        if v526 is not None:
-            n += v526.count(":")
-    v527 = x.meta
-    if v527 is not None:
-        v528 = v527.event
-        if v528 is not None:
-            n += v528.count(":")
-        v529 = v527.site
-        if v529 is not None:
-            n += v529.count(":")
-        v530 = v527.date
-        if v530 is not None:
-            n += v530.count(":")
-        v531 = v527.table
-        if v531 is not None:
-            n += v531.count(":")
-        v532 = v527.source
-        if v532 is not None:
-            n += v532.count(":")
-    v533 = x.hands
-    for i534 in v533:
-        v544 = i534.actions
-        for i545 in v544:
-            n += _colons_union547(i545)
-        v604 = i534.extensions
-        if v604 is not None:
-            n += sum([_k.count(":") for _k in v604])
-            for w605 in v604.values():
-                n += _any_colons(w605)
-    v614 = x.extensions
-    if v614 is not None:
-        n += sum([_k.count(":") for _k in v614])
-        for w615 in v614.values():
-            n += _any_colons(w615)
+    v577 = x.id
+    n += v577.count(":")
+    v578 = x.rules
+    v579 = v578.preset
+    if v579 is not None:
+        n += v579.count(":")
+    v605 = x.players
+    for i606 in v605:
+        v608 = i606.name
+        n += v608.count(":")
+        v609 = i606.id
+        if v609 is not None:
+            n += v609.count(":")
+    v610 = x.meta
+    if v610 is not None:
+        v611 = v610.event
+        if v611 is not None:
+            n += v611.count(":")
+        v612 = v610.site
+        if v612 is not None:
+            n += v612.count(":")
+        v613 = v610.date
+        if v613 is not None:
+            n += v613.count(":")
+        v614 = v610.table
+        if v614 is not None:
+            n += v614.count(":")
+        v615 = v610.source
+        if v615 is not None:
+            n += v615.count(":")
+    v616 = x.hands
+    for i617 in v616:
+        v627 = i617.actions
+        for i628 in v627:
+            n += _colons_union630(i628)
+        v687 = i617.extensions
+        if v687 is not None:
+            n += sum([_k.count(":") for _k in v687])
+            for w688 in v687.values():
+                n += _any_colons(w688)
+    v697 = x.extensions
+    if v697 is not None:
+        n += sum([_k.count(":") for _k in v697])
+        for w698 in v697.values():
+            n += _any_colons(w698)
+    return n
+
+
+def _colons_partnership_pinochle_bid(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_pass(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_name_trump(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_pass_cards(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_meld(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_throw_in(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_play(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_union744(x: Any) -> int:
+    found = _colons_union744_table.get(type(x))
+    if found is None:
+        return _any_colons(x)
+    return found[0] + found[1](x)
+
+
+def _colons_partnership_pinochle_record(x: Any) -> int:
+    n: int = 0
+    v701 = x.id
+    n += v701.count(":")
+    v702 = x.rules
+    v703 = v702.preset
+    if v703 is not None:
+        n += v703.count(":")
+    v721 = x.players
+    for i722 in v721:
+        v724 = i722.name
+        n += v724.count(":")
+        v725 = i722.id
+        if v725 is not None:
+            n += v725.count(":")
+    v726 = x.meta
+    if v726 is not None:
+        v727 = v726.event
+        if v727 is not None:
+            n += v727.count(":")
+        v728 = v726.site
+        if v728 is not None:
+            n += v728.count(":")
+        v729 = v726.date
+        if v729 is not None:
+            n += v729.count(":")
+        v730 = v726.table
+        if v730 is not None:
+            n += v730.count(":")
+        v731 = v726.source
+        if v731 is not None:
+            n += v731.count(":")
+    v732 = x.hands
+    for i733 in v732:
+        v740 = i733.actions
+        for i741 in v740:
+            n += _colons_union744(i741)
+        v776 = i733.extensions
+        if v776 is not None:
+            n += sum([_k.count(":") for _k in v776])
+            for w777 in v776.values():
+                n += _any_colons(w777)
+    v782 = x.extensions
+    if v782 is not None:
+        n += sum([_k.count(":") for _k in v782])
+        for w783 in v782.values():
+            n += _any_colons(w783)
     return n
 
 
@@ -772,10 +987,11 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellRecord: (1, _keys_oh_hell_record),
     PinochleRecord: (1, _keys_pinochle_record),
     BestiaRecord: (1, _keys_bestia_record),
+    PartnershipPinochleRecord: (1, _keys_partnership_pinochle_record),
 }
 
 
-_colons_union359_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union442_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellBid: (0, _colons_oh_hell_bid),
     OhHellPlay: (0, _colons_oh_hell_play),
     OhHellClaim: (0, _colons_oh_hell_claim),
@@ -783,7 +999,7 @@ _colons_union359_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union444_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union527_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
@@ -795,7 +1011,7 @@ _colons_union444_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union547_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union630_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),
@@ -806,8 +1022,20 @@ _colons_union547_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
+_colons_union744_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+    PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
+    PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
+    PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),
+    PartnershipPinochlePassCards: (0, _colons_partnership_pinochle_pass_cards),
+    PartnershipPinochleMeld: (0, _colons_partnership_pinochle_meld),
+    PartnershipPinochleThrowIn: (0, _colons_partnership_pinochle_throw_in),
+    PartnershipPinochlePlay: (0, _colons_partnership_pinochle_play),
+}
+
+
 _record_colons_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellRecord: (0, _colons_oh_hell_record),
     PinochleRecord: (0, _colons_pinochle_record),
     BestiaRecord: (0, _colons_bestia_record),
+    PartnershipPinochleRecord: (0, _colons_partnership_pinochle_record),
 }
