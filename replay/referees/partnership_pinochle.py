@@ -300,6 +300,7 @@ GAME = Game(
         words="team wins % (of games finished), bids won and made %, sets, throw-ins, mean bid, "
         "meld per player and hand",
         read=_counters,
+        teams=((0, 2), (1, 3)),
         shown=(
             "points",
             "team_win_pct",
