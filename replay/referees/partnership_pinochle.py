@@ -24,7 +24,7 @@ from records.rules.partnership_pinochle import FORMAT, PartnershipPinochleRules
 from replay.claims import Chain
 from replay.engines.partnership_pinochle import ENGINE, Carried, State, Table
 from replay.engines.partnership_pinochle.declare import meld_name
-from replay.engines.partnership_pinochle.scoring import Settlement
+from replay.engines.partnership_pinochle.scoring import Settlement, tricks_taken
 from replay.engines.partnership_pinochle.state import fanned
 from replay.export.sheet import Scored, Sheet
 from replay.referee import Ledger, Referee, rules_of
@@ -68,10 +68,7 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
         return Totals((0, 0) if self.totals_start(record) else None)
 
     def taken(self, state: State) -> list[int] | None:
-        found = [0] * 4
-        for trick in state.tricks:
-            found[trick.winner] += 1
-        return found
+        return list(tricks_taken(state))
 
     def hand_claims(
         self,

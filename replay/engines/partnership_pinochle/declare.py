@@ -100,7 +100,8 @@ def check_pass_cards(state: State, action: Any) -> Violation | None:
             expected=wanted,
             actual=len(cards),
         )
-    if Counter(cards) - Counter(state.hands[seat]):
+    hand = state.hands[seat]
+    if any(hand.count(card) < cards.count(card) for card in cards):
         return Violation(
             "pass_cards.cards-not-held",
             f"seat {seat} does not hold all of {' '.join(cards)}",
@@ -127,6 +128,7 @@ def apply_pass_cards(state: State, action: Any) -> None:
 def _end_passing(state: State) -> None:
     assert state.declarer is not None
     state.after_pass = tuple(tuple(h) for h in state.hands)
+    state.held = tuple(melds.counts(h) for h in state.after_pass)
     state.phase = MELD
     state.turn = state.declarer
 
@@ -160,7 +162,7 @@ def check_meld(state: State, action: Any) -> Violation | None:
         )
         return Violation("meld.out-of-order", why)
     assert state.trump is not None
-    held = melds.counts(state.after_pass[seat])
+    held = state.held[seat]
     found = melds.check_melds(state.table.melds, state.trump, held, _declared(action))
     if found is None:
         return None

@@ -77,24 +77,37 @@ class Settlement:
         return (("team score", self.team_scores),)
 
 
+def taken_and_points(state: State) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+    """(tricks each seat took, each team's card points): the points only for a hand played to
+    its 12th trick. Read off the play's integers (``records.tricks.Tricks``), not its views."""
+    tricks = state.tricks
+    leads, bests, cards = tricks.leads, tricks.bests, tricks.cards
+    points = state.table.code_points
+    taken = [0, 0, 0, 0]
+    won = [0, 0]
+    for number, best in enumerate(bests):
+        winner = (leads[number] + best) % 4  # the seats follow the leader clockwise
+        taken[winner] += 1
+        first = 4 * number
+        won[winner % 2] += (
+            points[cards[first]]
+            + points[cards[first + 1]]
+            + points[cards[first + 2]]
+            + points[cards[first + 3]]
+        )
+    if len(bests) != HAND_SIZE:
+        return tuple(taken), None
+    won[(leads[-1] + bests[-1]) % 2] += state.table.last_trick
+    return tuple(taken), (won[0], won[1])
+
+
 def counters(state: State) -> tuple[int, int] | None:
     """Each team's card points of a hand played to its 12th trick."""
-    tricks = state.tricks
-    if len(tricks) != HAND_SIZE:
-        return None
-    points = state.table.points
-    found = [0, 0]
-    for trick in tricks:
-        found[team(trick.winner)] += sum(points[c] for c in trick.cards)
-    found[team(tricks[-1].winner)] += state.table.last_trick
-    return found[0], found[1]
+    return taken_and_points(state)[1]
 
 
 def tricks_taken(state: State) -> tuple[int, ...]:
-    taken = [0] * 4
-    for trick in state.tricks:
-        taken[trick.winner] += 1
-    return tuple(taken)
+    return taken_and_points(state)[0]
 
 
 def _saved(state: State, side: int, taken: tuple[int, ...], points: tuple[int, int]) -> bool:
@@ -113,8 +126,7 @@ def settle(state: State, carried: Carried | None = None) -> Settlement:
     found = seat_melds(state) or [() for _ in range(4)]
     player = tuple(sum(m.value for m in seat) for seat in found)
     by_team = (player[0] + player[2], player[1] + player[3])
-    taken = tricks_taken(state)
-    points = counters(state)
+    taken, points = taken_and_points(state)
     declarer, contract = state.declarer, state.contract
     reasons: list[str] = []
     meld = [0, 0]

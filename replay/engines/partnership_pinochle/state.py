@@ -19,7 +19,7 @@ from records.cards import PINOCHLE_48
 from records.rules.partnership_pinochle import PartnershipPinochleRules
 from records.rules.pinochle import DEFAULT_RULES as AUCTION_PINOCHLE
 from records.rules.pinochle import PinochleRules
-from records.tricks import CardPlay, FollowRules, Hands, Trick, Tricks
+from records.tricks import CardPlay, FollowRules, Hands, Trick, Tricks, encoding, width
 from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault
@@ -104,6 +104,8 @@ class Table:
     """The meld table as ``replay.engines.pinochle.melds`` takes it: the single-pinochle table
     with the doubles in place of two (``bonus``), divided by ten under ``one_point``."""
     melds: MeldRules
+    code_points: tuple[int, ...]
+    """Card points by the play's card code (``records.tricks.Codes``)."""
 
 
 def follow_rules(rules: PartnershipPinochleRules) -> FollowRules:
@@ -128,6 +130,8 @@ def table(rules: PartnershipPinochleRules) -> Table:
         card_points="simplified" if rules.counters == "one_point" else "classic",
     )
     points = CARD_POINTS[rules.counters]
+    codes = encoding(DECK.strength, width(DECK.copies))
+    by_code = tuple(points[card[0]] if card else 0 for card in codes.name)
     return Table(
         rules,
         SEATS,
@@ -136,6 +140,7 @@ def table(rules: PartnershipPinochleRules) -> Table:
         follow_rules(rules),
         meld_rules,
         melds.meld_rules(meld_rules),
+        by_code,
     )
 
 
@@ -168,6 +173,8 @@ class State:
     """The melds each seat stated (``stated``), by seat."""
     after_pass: tuple[tuple[str, ...], ...] = ()
     """Each seat's 12 cards after the passing, the meld's hands."""
+    held: tuple[dict[str, int], ...] = ()
+    """``after_pass`` as multisets, for checking melds."""
     thrown_in: int | None = None
     """The seat of the bidding team that threw the hand in."""
     play: CardPlay | None = None
