@@ -318,8 +318,8 @@ GAME = Game(
             Scored("meld", "player_meld", "player_meld"),
             Scored("made", "made", "made", bool),
         ),
-        "team_score",
-        "team_total",
+        None,  # the scores and totals are claimed per team, not per seat: no claimed column
+        None,
     ),
     moves={"pass_cards": (("passed", "cards"),)},
 )
