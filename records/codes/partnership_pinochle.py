@@ -88,6 +88,14 @@ CODES = (
         "seat 1 is a defender; only seats 0 and 2 may throw the hand in",
     ),
     Code(
+        "hand.after-game-end",
+        ILLEGAL,
+        GAME,
+        "A hand played after a team won the game (it reached the target in an earlier hand).",
+        "team 0 reached the target and won the game before this hand; no hand follows the game's "
+        "end",
+    ),
+    Code(
         "play.before-meld",
         ILLEGAL,
         GAME,

@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from records.problems import Violation
 from records.rules.partnership_pinochle import FORMAT, PartnershipPinochleRules
 from replay.claims import Chain
 from replay.engines.partnership_pinochle import ENGINE, Carried, State, Table
@@ -66,6 +67,19 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
 
     def ledger(self, record: Any, table: Table) -> Totals:
         return Totals((0, 0) if self.totals_start(record) else None)
+
+    def settle(
+        self, state: State, ledger: Ledger, record: Any, index: int, notes: list[str]
+    ) -> Any:
+        """The hand's settlement; a ``Violation`` for a hand after the game was won."""
+        assert isinstance(ledger, Totals)
+        if ledger.winner is not None:
+            return Violation(
+                "hand.after-game-end",
+                f"team {ledger.winner} reached the target and won the game before this hand; "
+                "no hand follows the game's end",
+            )
+        return self.engine.settle(state, ledger.carried())
 
     def taken(self, state: State) -> list[int] | None:
         return list(tricks_taken(state))
