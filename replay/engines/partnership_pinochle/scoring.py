@@ -120,6 +120,17 @@ def _saved(state: State, side: int, taken: tuple[int, ...], points: tuple[int, i
     return True
 
 
+class _Score(NamedTuple):
+    """What the rules make of a hand: its outcome, the meld each team scores, whether the bid
+    was made, each team's score, and why."""
+
+    outcome: Outcome
+    meld: tuple[int, int]
+    made: bool | None
+    scores: tuple[int, int]
+    reasons: tuple[str, ...]
+
+
 def settle(state: State, carried: Carried | None = None) -> Settlement:
     """The settlement of a hand that is over; ``carried`` is the game before it (None: not
     known, then the game's end is not worked out)."""
@@ -128,73 +139,88 @@ def settle(state: State, carried: Carried | None = None) -> Settlement:
     by_team = (player[0] + player[2], player[1] + player[3])
     taken, points = taken_and_points(state)
     declarer, contract = state.declarer, state.contract
-    reasons: list[str] = []
-    meld = [0, 0]
     if declarer is None or contract is None:
-        outcome, scores, made = Outcome.VOID, (0, 0), None
-        reasons.append("all four passed: the hand is void (all_pass = redeal)")
+        why = ("all four passed: the hand is void (all_pass = redeal)",)
+        score = _Score(Outcome.VOID, (0, 0), None, (0, 0), why)
+    elif state.thrown_in is not None:
+        score = _thrown_in(state, team(declarer), contract, by_team)
     else:
-        bidders = team(declarer)
-        defenders = 1 - bidders
-        scored = [0, 0]
-        if state.thrown_in is not None:
-            outcome, made = Outcome.THROWN_IN, False
-            scored[bidders] = -contract
-            reasons.append(f"thrown in by seat {state.thrown_in}: the bidders lose {contract}")
-            if state.rules.throw_in == "defenders_meld":
-                meld[defenders] = scored[defenders] = by_team[defenders]
-                reasons.append(f"the defenders score their meld {by_team[defenders]}")
-        else:
-            assert points is not None
-            for side in (0, 1):
-                keep = _saved(state, side, taken, points)
-                meld[side] = by_team[side] if keep else 0
-                if not keep and by_team[side]:
-                    reasons.append(
-                        f"team {side} took nothing in play: its meld {by_team[side]} is lost "
-                        f"(save_meld = {state.rules.save_meld})"
-                    )
-            count = meld[bidders] + points[bidders]
-            made = count >= contract
-            if made:
-                outcome = Outcome.MADE
-                taken_score = count if state.rules.made_score == "taken" else contract
-                scored[bidders] = taken_score
-                reasons.append(
-                    f"the bidders' meld {meld[bidders]} + counters {points[bidders]} = {count} "
-                    f"makes the bid {contract}: they score {taken_score} "
-                    f"(made_score = {state.rules.made_score})"
-                )
-            else:
-                outcome = Outcome.SET
-                scored[bidders] = -contract
-                reasons.append(
-                    f"the bidders' meld {meld[bidders]} + counters {points[bidders]} = {count} "
-                    f"falls short of the bid {contract}: set, they lose {contract}"
-                )
-            scored[defenders] = meld[defenders] + points[defenders]
-            reasons.append(
-                f"the defenders score meld {meld[defenders]} + counters {points[defenders]} = "
-                f"{scored[defenders]}"
-            )
-        scores = (scored[0], scored[1])
-    totals, winner = _game(state, carried, scores)
+        assert points is not None
+        score = _played(state, team(declarer), contract, by_team, taken, points)
+    totals, winner = _game(state, carried, score.scores)
     return Settlement(
-        outcome,
+        score.outcome,
         declarer,
         contract,
         state.stuck,
         tuple(found),
         player,
-        (meld[0], meld[1]),
+        score.meld,
         points,
-        made,
-        scores,
+        score.made,
+        score.scores,
         taken,
         tuple(state.calls),
         totals,
         winner,
-        tuple(reasons),
+        score.reasons,
+    )
+
+
+def _by_team(bidders: int, theirs: int, ours: int) -> tuple[int, int]:
+    """(team 0's, team 1's) of the bidders' value ``theirs`` and the defenders' ``ours``."""
+    return (theirs, ours) if bidders == 0 else (ours, theirs)
+
+
+def _thrown_in(state: State, bidders: int, contract: int, meld: tuple[int, int]) -> _Score:
+    """The bidders lose the bid; the defenders score their meld or nothing (``throw_in``)."""
+    reasons = [f"thrown in by seat {state.thrown_in}: the bidders lose {contract}"]
+    kept = meld[1 - bidders] if state.rules.throw_in == "defenders_meld" else 0
+    if kept:
+        reasons.append(f"the defenders score their meld {kept}")
+    scores = _by_team(bidders, -contract, kept)
+    return _Score(Outcome.THROWN_IN, _by_team(bidders, 0, kept), False, scores, tuple(reasons))
+
+
+def _played(
+    state: State,
+    bidders: int,
+    contract: int,
+    by_team: tuple[int, int],
+    taken: tuple[int, ...],
+    points: tuple[int, int],
+) -> _Score:
+    """A hand played out: each team's meld it keeps (``save_meld``), the bid made or set."""
+    reasons: list[str] = []
+    meld = [0, 0]
+    for side in (0, 1):
+        keep = _saved(state, side, taken, points)
+        meld[side] = by_team[side] if keep else 0
+        if not keep and by_team[side]:
+            reasons.append(
+                f"team {side} took nothing in play: its meld {by_team[side]} is lost "
+                f"(save_meld = {state.rules.save_meld})"
+            )
+    defenders = 1 - bidders
+    count = meld[bidders] + points[bidders]
+    made = count >= contract
+    said = f"the bidders' meld {meld[bidders]} + counters {points[bidders]} = {count}"
+    if made:
+        mine = count if state.rules.made_score == "taken" else contract
+        reasons.append(
+            f"{said} makes the bid {contract}: they score {mine} "
+            f"(made_score = {state.rules.made_score})"
+        )
+    else:
+        mine = -contract
+        reasons.append(f"{said} falls short of the bid {contract}: set, they lose {contract}")
+    theirs = meld[defenders] + points[defenders]
+    reasons.append(
+        f"the defenders score meld {meld[defenders]} + counters {points[defenders]} = {theirs}"
+    )
+    outcome = Outcome.MADE if made else Outcome.SET
+    return _Score(
+        outcome, (meld[0], meld[1]), made, _by_team(bidders, mine, theirs), tuple(reasons)
     )
 
 
