@@ -13,6 +13,7 @@ and falls back to today's; once the old one is gone, dropping the fallback is th
 * ``BUILD``: ``pure`` when the replay runs from its Python source, as tricklog always does now;
   ``compiled`` for an extension module in its place (an older checkout's build, timed through
   ``PYTHONPATH``);
+* ``GAME_IDS``: every registered game, in the library's order;
 * ``openspiel_rules(players, tricks)``: the rules block of the ``openspiel`` preset;
 * ``tricklog_argv()``: the command line that starts ``tricklog``.
 """
@@ -119,6 +120,14 @@ def _build() -> str:
     return "pure" if getattr(tricks, "__file__", "").endswith(".py") else "compiled"
 
 
+def _game_ids() -> tuple[str, ...]:
+    """Every game the library registers, in its order (``records.games.GAME_IDS``)."""
+    games = _module("records.games")
+    return tuple(getattr(games, "GAME_IDS", ("oh_hell", "pinochle", "bestia")))
+
+
+GAME_IDS = _game_ids()
+"""The games to time: every registered game, so that a new one is timed with no change here."""
 BUILD = _build()
 """How the library runs: ``pure`` Python, or ``compiled`` (an extension module)."""
 PYDANTIC_PARSE = _pydantic_parse()

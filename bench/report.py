@@ -22,7 +22,7 @@ target's measure, ``audit_detail`` (every claim check listed) is shown beside it
 RATE_TARGET = 1 / 3
 """Oh Hell's audit at least a third of the rate of orjson.loads on the same lines."""
 PER_KIB_TARGET = 2.0
-"""Pinochle and Bestia at most twice Oh Hell's audit time per KiB."""
+"""Every other game at most twice Oh Hell's audit time per KiB."""
 STARTUP_TARGET = 0.3
 """Seconds, for ``tricklog --help`` and a one-record audit."""
 TARGET_HANDS = 100_000

@@ -7,8 +7,8 @@ Run from the repository root, in the project's virtualenv::
     python bench/throughput.py --games oh_hell --repeat 3 --no-openspiel
 
 Archives are made by ``tricklog generate`` into ``bench/out/`` (git-ignored) and reused: 4-player
-Oh Hell of about 20,000 hands (``--full``: 100,000; a record is a 13-deal game), and pinochle and
-Bestia archives of about the same byte size. Delete them after a format change.
+Oh Hell of about 20,000 hands (``--full``: 100,000; a record is a 13-deal game), and an archive
+of about the same byte size of every other registered game. Delete them after a format change.
 
 Every figure is CPU time (``time.process_time()`` in-process; ``getrusage(RUSAGE_CHILDREN)``
 user+sys for subprocesses), repeated ``--repeat`` times (default 5) in rounds, and reported as the
@@ -28,7 +28,7 @@ Throughput table, per game (per hand: a hand is one element of a record's ``hand
   ``--format json`` and the HTML report print), shown beside it, not the target's measure;
 * ``audit/orjson rate``: orjson's time ÷ ``audit -q``'s time, i.e. the audit's rate as a
   fraction of orjson's (target for Oh Hell: at least 1/3);
-* ``audit µs/KiB`` (of ``audit -q``) and ``µs/KiB ÷ Oh Hell`` (target for pinochle and Bestia:
+* ``audit µs/KiB`` (of ``audit -q``) and ``µs/KiB ÷ Oh Hell`` (target for every other game:
   at most 2x);
 * ``whole-process ratio``: the same rate ratio for whole processes, ``tricklog audit -q ARCHIVE``
   against a Python process that only runs ``orjson.loads`` over the file's lines (target for Oh
@@ -66,7 +66,7 @@ from bench import archives, library, report, vs_openspiel
 from bench.timing import Stats, children_cpu, cpu_rounds, process_rounds
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("oh_hell", "pinochle", "bestia")
+GAMES = library.GAME_IDS
 HANDS = {"quick": 20_000, "full": 100_000}
 OPENSPIEL_HANDS = {"quick": 2_000, "full": 10_000}
 ONE_RECORD = "fixtures/oh_hell/valid/slam-small-nil-5-3p.json"

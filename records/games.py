@@ -48,6 +48,7 @@ TITLES: dict[str, str] = {
     "oh_hell": "Oh Hell (Blackout)",
     "pinochle": "Auction Pinochle (three-handed)",
     "bestia": "Bestia",
+    "partnership_pinochle": "Partnership Pinochle (four-handed, with a pass)",
 }
 """Every game the format knows, by id, with its title, in the order tricklog lists them; each
 one's ``FORMAT`` is in ``records/rules/<id>.py``. The titles stand here, not in the format half,

@@ -35,6 +35,14 @@ from records.structs import (
     OhHellClaim,
     OhHellPlay,
     OhHellRecord,
+    PartnershipPinochleBid,
+    PartnershipPinochleMeld,
+    PartnershipPinochleNameTrump,
+    PartnershipPinochlePass,
+    PartnershipPinochlePassCards,
+    PartnershipPinochlePlay,
+    PartnershipPinochleRecord,
+    PartnershipPinochleThrowIn,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -473,6 +481,121 @@ def _keys_bestia_record(x: Any) -> int:
     return n
 
 
+def _keys_partnership_pinochle_meld_declaration(x: Any) -> int:
+    n: int = 0
+    n += 2
+    return n
+
+
+def _keys_partnership_pinochle_meld(x: Any) -> int:
+    n: int = 0
+    n += 2
+    v360 = x.melds
+    n += 2 * len(v360)
+    return n
+
+
+def _keys_partnership_pinochle_record(x: Any) -> int:
+    n: int = 0
+    n += 22
+    v310 = x.rules
+    v311 = v310.preset
+    if v311 is not None:
+        n += 1
+    v329 = x.players
+    for i330 in v329:
+        n += 2
+        v333 = i330.id
+        if v333 is not None:
+            n += 1
+    v334 = x.meta
+    if v334 is not None:
+        n += 1
+        v335 = v334.event
+        if v335 is not None:
+            n += 1
+        v336 = v334.site
+        if v336 is not None:
+            n += 1
+        v337 = v334.date
+        if v337 is not None:
+            n += 1
+        v338 = v334.table
+        if v338 is not None:
+            n += 1
+        v339 = v334.source
+        if v339 is not None:
+            n += 1
+    v340 = x.hands
+    for i341 in v340:
+        n += 5
+        v348 = i341.actions
+        types349 = list(map(type, v348))
+        n += 3 * len(types349)
+        k350 = types349.count(PartnershipPinochlePass)
+        n += -1 * k350
+        k357 = types349.count(PartnershipPinochleMeld)
+        if k357:
+            j358 = -1
+            for _ in range(k357):
+                j358 = types349.index(PartnershipPinochleMeld, j358 + 1)
+                n += _keys_partnership_pinochle_meld(v348[j358]) - 2
+        k365 = types349.count(PartnershipPinochleThrowIn)
+        n += -1 * k365
+        v367 = i341.claims
+        if v367 is not None:
+            n += 1
+            v368 = v367.declarer
+            if v368 is not None:
+                n += 1
+            v369 = v367.contract
+            if v369 is not None:
+                n += 1
+            v370 = v367.player_meld
+            if v370 is not None:
+                n += 1
+            v372 = v367.team_meld
+            if v372 is not None:
+                n += 1
+            v374 = v367.team_counters
+            if v374 is not None:
+                n += 1
+            v376 = v367.made
+            if v376 is not None:
+                n += 1
+            v377 = v367.team_scores
+            if v377 is not None:
+                n += 1
+            v379 = v367.team_totals
+            if v379 is not None:
+                n += 1
+            v381 = v367.tricks
+            if v381 is not None:
+                n += 1
+        v383 = i341.extensions
+        if v383 is not None:
+            n += 1
+            n += len(v383)
+            for w384 in v383.values():
+                n += _any_keys(w384)
+    v385 = x.claims
+    if v385 is not None:
+        n += 1
+        v386 = v385.team_totals
+        if v386 is not None:
+            n += 1
+        v388 = v385.winner
+        if v388 is not None:
+            n += 1
+    v389 = x.extensions
+    if v389 is not None:
+        n += 1
+        n += len(v389)
+        for w390 in v389.values():
+            n += _any_keys(w390)
+    return n
+
+
 def record_keys(x: Any) -> int:
     """The keys ``x`` (a record struct) certainly had in its document."""
     found = _record_keys_table.get(type(x))
@@ -498,14 +621,14 @@ def _colons_oh_hell_claim(x: Any) -> int:
 
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v373 = x.reason
-    if v373 is not None:
-        n += v373.count(":")
+    v456 = x.reason
+    if v456 is not None:
+        n += v456.count(":")
     return n
 
 
-def _colons_union367(x: Any) -> int:
-    found = _colons_union367_table.get(type(x))
+def _colons_union450(x: Any) -> int:
+    found = _colons_union450_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -513,51 +636,51 @@ def _colons_union367(x: Any) -> int:
 
 def _colons_oh_hell_record(x: Any) -> int:
     n: int = 0
-    v309 = x.id
-    n += v309.count(":")
-    v310 = x.rules
-    v311 = v310.preset
-    if v311 is not None:
-        n += v311.count(":")
-    v339 = x.players
-    for i340 in v339:
-        v342 = i340.name
-        n += v342.count(":")
-        v343 = i340.id
-        if v343 is not None:
-            n += v343.count(":")
-    v344 = x.meta
-    if v344 is not None:
-        v345 = v344.event
-        if v345 is not None:
-            n += v345.count(":")
-        v346 = v344.site
-        if v346 is not None:
-            n += v346.count(":")
-        v347 = v344.date
-        if v347 is not None:
-            n += v347.count(":")
-        v348 = v344.table
-        if v348 is not None:
-            n += v348.count(":")
-        v349 = v344.source
-        if v349 is not None:
-            n += v349.count(":")
-    v350 = x.hands
-    for i351 in v350:
-        v363 = i351.actions
-        for i364 in v363:
-            n += _colons_union367(i364)
-        v383 = i351.extensions
-        if v383 is not None:
-            n += sum([_k.count(":") for _k in v383])
-            for w384 in v383.values():
-                n += _any_colons(w384)
-    v390 = x.extensions
-    if v390 is not None:
-        n += sum([_k.count(":") for _k in v390])
-        for w391 in v390.values():
-            n += _any_colons(w391)
+    v392 = x.id
+    n += v392.count(":")
+    v393 = x.rules
+    v394 = v393.preset
+    if v394 is not None:
+        n += v394.count(":")
+    v422 = x.players
+    for i423 in v422:
+        v425 = i423.name
+        n += v425.count(":")
+        v426 = i423.id
+        if v426 is not None:
+            n += v426.count(":")
+    v427 = x.meta
+    if v427 is not None:
+        v428 = v427.event
+        if v428 is not None:
+            n += v428.count(":")
+        v429 = v427.site
+        if v429 is not None:
+            n += v429.count(":")
+        v430 = v427.date
+        if v430 is not None:
+            n += v430.count(":")
+        v431 = v427.table
+        if v431 is not None:
+            n += v431.count(":")
+        v432 = v427.source
+        if v432 is not None:
+            n += v432.count(":")
+    v433 = x.hands
+    for i434 in v433:
+        v446 = i434.actions
+        for i447 in v446:
+            n += _colons_union450(i447)
+        v466 = i434.extensions
+        if v466 is not None:
+            n += sum([_k.count(":") for _k in v466])
+            for w467 in v466.values():
+                n += _any_colons(w467)
+    v473 = x.extensions
+    if v473 is not None:
+        n += sum([_k.count(":") for _k in v473])
+        for w474 in v473.values():
+            n += _any_colons(w474)
     return n
 
 
@@ -601,8 +724,8 @@ def _colons_pinochle_concede(x: Any) -> int:
     return n
 
 
-def _colons_union454(x: Any) -> int:
-    found = _colons_union454_table.get(type(x))
+def _colons_union537(x: Any) -> int:
+    found = _colons_union537_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -610,51 +733,51 @@ def _colons_union454(x: Any) -> int:
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v393 = x.id
-    n += v393.count(":")
-    v394 = x.rules
-    v395 = v394.preset
-    if v395 is not None:
-        n += v395.count(":")
-    v429 = x.players
-    for i430 in v429:
-        v432 = i430.name
-        n += v432.count(":")
-        v433 = i430.id
-        if v433 is not None:
-            n += v433.count(":")
-    v434 = x.meta
-    if v434 is not None:
-        v435 = v434.event
-        if v435 is not None:
-            n += v435.count(":")
-        v436 = v434.site
-        if v436 is not None:
-            n += v436.count(":")
-        v437 = v434.date
-        if v437 is not None:
-            n += v437.count(":")
-        v438 = v434.table
-        if v438 is not None:
-            n += v438.count(":")
-        v439 = v434.source
-        if v439 is not None:
-            n += v439.count(":")
-    v440 = x.hands
-    for i441 in v440:
-        v450 = i441.actions
-        for i451 in v450:
-            n += _colons_union454(i451)
-        v495 = i441.extensions
-        if v495 is not None:
-            n += sum([_k.count(":") for _k in v495])
-            for w496 in v495.values():
-                n += _any_colons(w496)
-    v501 = x.extensions
-    if v501 is not None:
-        n += sum([_k.count(":") for _k in v501])
-        for w502 in v501.values():
-            n += _any_colons(w502)
+    v476 = x.id
+    n += v476.count(":")
+    v477 = x.rules
+    v478 = v477.preset
+    if v478 is not None:
+        n += v478.count(":")
+    v512 = x.players
+    for i513 in v512:
+        v515 = i513.name
+        n += v515.count(":")
+        v516 = i513.id
+        if v516 is not None:
+            n += v516.count(":")
+    v517 = x.meta
+    if v517 is not None:
+        v518 = v517.event
+        if v518 is not None:
+            n += v518.count(":")
+        v519 = v517.site
+        if v519 is not None:
+            n += v519.count(":")
+        v520 = v517.date
+        if v520 is not None:
+            n += v520.count(":")
+        v521 = v517.table
+        if v521 is not None:
+            n += v521.count(":")
+        v522 = v517.source
+        if v522 is not None:
+            n += v522.count(":")
+    v523 = x.hands
+    for i524 in v523:
+        v533 = i524.actions
+        for i534 in v533:
+            n += _colons_union537(i534)
+        v578 = i524.extensions
+        if v578 is not None:
+            n += sum([_k.count(":") for _k in v578])
+            for w579 in v578.values():
+                n += _any_colons(w579)
+    v584 = x.extensions
+    if v584 is not None:
+        n += sum([_k.count(":") for _k in v584])
+        for w585 in v584.values():
+            n += _any_colons(w585)
     return n
 
 
@@ -690,14 +813,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v575 = x.reason
-    if v575 is not None:
-        n += v575.count(":")
+    v658 = x.reason
+    if v658 is not None:
+        n += v658.count(":")
     return n
 
 
-def _colons_union559(x: Any) -> int:
-    found = _colons_union559_table.get(type(x))
+def _colons_union642(x: Any) -> int:
+    found = _colons_union642_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -710,51 +833,143 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v504 = x.id
-    n += v504.count(":")
-    v505 = x.rules
-    v506 = v505.preset
-    if v506 is not None:
-        n += v506.count(":")
-    v534 = x.players
-    for i535 in v534:
-        v537 = i535.name
-        n += v537.count(":")
-        v538 = i535.id
-        if v538 is not None:
-            n += v538.count(":")
-    v539 = x.meta
-    if v539 is not None:
-        v540 = v539.event
-        if v540 is not None:
-            n += v540.count(":")
-        v541 = v539.site
-        if v541 is not None:
-            n += v541.count(":")
-        v542 = v539.date
-        if v542 is not None:
-            n += v542.count(":")
-        v543 = v539.table
-        if v543 is not None:
-            n += v543.count(":")
-        v544 = v539.source
-        if v544 is not None:
-            n += v544.count(":")
-    v545 = x.hands
-    for i546 in v545:
-        v556 = i546.actions
-        for i557 in v556:
-            n += _colons_union559(i557)
-        v616 = i546.extensions
-        if v616 is not None:
-            n += sum([_k.count(":") for _k in v616])
-            for w617 in v616.values():
-                n += _any_colons(w617)
-    v626 = x.extensions
-    if v626 is not None:
-        n += sum([_k.count(":") for _k in v626])
-        for w627 in v626.values():
-            n += _any_colons(w627)
+    v587 = x.id
+    n += v587.count(":")
+    v588 = x.rules
+    v589 = v588.preset
+    if v589 is not None:
+        n += v589.count(":")
+    v617 = x.players
+    for i618 in v617:
+        v620 = i618.name
+        n += v620.count(":")
+        v621 = i618.id
+        if v621 is not None:
+            n += v621.count(":")
+    v622 = x.meta
+    if v622 is not None:
+        v623 = v622.event
+        if v623 is not None:
+            n += v623.count(":")
+        v624 = v622.site
+        if v624 is not None:
+            n += v624.count(":")
+        v625 = v622.date
+        if v625 is not None:
+            n += v625.count(":")
+        v626 = v622.table
+        if v626 is not None:
+            n += v626.count(":")
+        v627 = v622.source
+        if v627 is not None:
+            n += v627.count(":")
+    v628 = x.hands
+    for i629 in v628:
+        v639 = i629.actions
+        for i640 in v639:
+            n += _colons_union642(i640)
+        v699 = i629.extensions
+        if v699 is not None:
+            n += sum([_k.count(":") for _k in v699])
+            for w700 in v699.values():
+                n += _any_colons(w700)
+    v709 = x.extensions
+    if v709 is not None:
+        n += sum([_k.count(":") for _k in v709])
+        for w710 in v709.values():
+            n += _any_colons(w710)
+    return n
+
+
+def _colons_partnership_pinochle_bid(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_pass(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_name_trump(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_pass_cards(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_meld(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_throw_in(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_partnership_pinochle_play(x: Any) -> int:
+    n: int = 0
+    return n
+
+
+def _colons_union756(x: Any) -> int:
+    found = _colons_union756_table.get(type(x))
+    if found is None:
+        return _any_colons(x)
+    return found[0] + found[1](x)
+
+
+def _colons_partnership_pinochle_record(x: Any) -> int:
+    n: int = 0
+    v713 = x.id
+    n += v713.count(":")
+    v714 = x.rules
+    v715 = v714.preset
+    if v715 is not None:
+        n += v715.count(":")
+    v733 = x.players
+    for i734 in v733:
+        v736 = i734.name
+        n += v736.count(":")
+        v737 = i734.id
+        if v737 is not None:
+            n += v737.count(":")
+    v738 = x.meta
+    if v738 is not None:
+        v739 = v738.event
+        if v739 is not None:
+            n += v739.count(":")
+        v740 = v738.site
+        if v740 is not None:
+            n += v740.count(":")
+        v741 = v738.date
+        if v741 is not None:
+            n += v741.count(":")
+        v742 = v738.table
+        if v742 is not None:
+            n += v742.count(":")
+        v743 = v738.source
+        if v743 is not None:
+            n += v743.count(":")
+    v744 = x.hands
+    for i745 in v744:
+        v752 = i745.actions
+        for i753 in v752:
+            n += _colons_union756(i753)
+        v788 = i745.extensions
+        if v788 is not None:
+            n += sum([_k.count(":") for _k in v788])
+            for w789 in v788.values():
+                n += _any_colons(w789)
+    v794 = x.extensions
+    if v794 is not None:
+        n += sum([_k.count(":") for _k in v794])
+        for w795 in v794.values():
+            n += _any_colons(w795)
     return n
 
 
@@ -781,10 +996,11 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellRecord: (1, _keys_oh_hell_record),
     PinochleRecord: (1, _keys_pinochle_record),
     BestiaRecord: (1, _keys_bestia_record),
+    PartnershipPinochleRecord: (1, _keys_partnership_pinochle_record),
 }
 
 
-_colons_union367_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union450_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellBid: (0, _colons_oh_hell_bid),
     OhHellPlay: (0, _colons_oh_hell_play),
     OhHellClaim: (0, _colons_oh_hell_claim),
@@ -792,7 +1008,7 @@ _colons_union367_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union454_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union537_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
@@ -804,7 +1020,7 @@ _colons_union454_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union559_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union642_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),
@@ -815,8 +1031,20 @@ _colons_union559_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
+_colons_union756_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+    PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
+    PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
+    PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),
+    PartnershipPinochlePassCards: (0, _colons_partnership_pinochle_pass_cards),
+    PartnershipPinochleMeld: (0, _colons_partnership_pinochle_meld),
+    PartnershipPinochleThrowIn: (0, _colons_partnership_pinochle_throw_in),
+    PartnershipPinochlePlay: (0, _colons_partnership_pinochle_play),
+}
+
+
 _record_colons_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellRecord: (0, _colons_oh_hell_record),
     PinochleRecord: (0, _colons_pinochle_record),
     BestiaRecord: (0, _colons_bestia_record),
+    PartnershipPinochleRecord: (0, _colons_partnership_pinochle_record),
 }

@@ -28,6 +28,7 @@ import msgspec
 
 from records.rules.bestia import BestiaRules
 from records.rules.oh_hell import OhHellRules
+from records.rules.partnership_pinochle import PartnershipPinochleRules
 from records.rules.pinochle import PinochleRules
 
 OhHellRulesHandSizes = Literal[
@@ -1148,13 +1149,312 @@ class BestiaRecord(
     opening_pot: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] = 0
 
 
-Record = OhHellRecord | PinochleRecord | BestiaRecord
+PartnershipPinochleRulesThrowIn = Literal["defenders_meld", "defenders_nothing", "not_allowed"]
+
+
+class PartnershipPinochleRulesStruct(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.rules.partnership_pinochle.PartnershipPinochleRules``."""
+
+    preset: Annotated[str, msgspec.Meta(max_length=4096)] | None = None
+    players: Literal[4]
+    deal_packet: Literal[3, 4]
+    min_bid: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    bid_step: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    big_step_from: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)] | None
+    big_step: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    all_pass: Literal["dealer_stuck", "redeal"]
+    pass_cards: Literal[0, 3, 4]
+    meld_declared: Literal["stated", "automatic"]
+    head_rule: Literal["head", "head_when_trumped", "always", "never"]
+    must_overtrump: bool
+    counters: Literal["aces_tens_kings", "classic", "one_point"]
+    made_score: Literal["taken", "bid"]
+    save_meld: Literal["always", "trick", "counter"]
+    throw_in: PartnershipPinochleRulesThrowIn
+    target: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    both_reach: Literal["bidders", "higher"]
+
+    def to_dataclass(self) -> PartnershipPinochleRules:
+        """The ``records.rules.partnership_pinochle.PartnershipPinochleRules`` the engines take."""
+        return PartnershipPinochleRules(
+            preset=self.preset,
+            players=self.players,
+            deal_packet=self.deal_packet,
+            min_bid=self.min_bid,
+            bid_step=self.bid_step,
+            big_step_from=self.big_step_from,
+            big_step=self.big_step,
+            all_pass=self.all_pass,
+            pass_cards=self.pass_cards,
+            meld_declared=self.meld_declared,
+            head_rule=self.head_rule,
+            must_overtrump=self.must_overtrump,
+            counters=self.counters,
+            made_score=self.made_score,
+            save_meld=self.save_meld,
+            throw_in=self.throw_in,
+            target=self.target,
+            both_reach=self.both_reach,
+        )
+
+
+class PartnershipPinochleDeal(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Deal``."""
+
+    hands: list[list[Pinochle48Card]]
+
+
+class PartnershipPinochleBid(
+    msgspec.Struct,
+    tag_field="type",
+    tag="bid",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Bid``."""
+
+    type: ClassVar[Literal["bid"]] = "bid"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    points: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
+
+
+class PartnershipPinochlePass(
+    msgspec.Struct,
+    tag_field="type",
+    tag="pass",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Pass``."""
+
+    type: ClassVar[Literal["pass"]] = "pass"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+
+
+class PartnershipPinochleNameTrump(
+    msgspec.Struct,
+    tag_field="type",
+    tag="trump",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.NameTrump``."""
+
+    type: ClassVar[Literal["trump"]] = "trump"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    suit: Literal["C", "D", "H", "S"]
+
+
+class PartnershipPinochlePassCards(
+    msgspec.Struct,
+    tag_field="type",
+    tag="pass_cards",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.PassCards``."""
+
+    type: ClassVar[Literal["pass_cards"]] = "pass_cards"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    cards: list[Pinochle48Card]
+
+
+PartnershipPinochleMeldDeclarationMeld = Literal[
+    "run",
+    "royal_marriage",
+    "marriage",
+    "dix",
+    "pinochle",
+    "aces",
+    "kings",
+    "queens",
+    "jacks",
+    "double_run",
+    "double_pinochle",
+    "double_aces",
+    "double_kings",
+    "double_queens",
+    "double_jacks",
+]
+
+
+class PartnershipPinochleMeldDeclaration(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.MeldDeclaration``."""
+
+    meld: PartnershipPinochleMeldDeclarationMeld
+    cards: list[Pinochle48Card]
+
+
+class PartnershipPinochleMeld(
+    msgspec.Struct,
+    tag_field="type",
+    tag="meld",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Meld``."""
+
+    type: ClassVar[Literal["meld"]] = "meld"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    melds: list[PartnershipPinochleMeldDeclaration]
+
+
+class PartnershipPinochleThrowIn(
+    msgspec.Struct,
+    tag_field="type",
+    tag="throw_in",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.ThrowIn``."""
+
+    type: ClassVar[Literal["throw_in"]] = "throw_in"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+
+
+class PartnershipPinochlePlay(
+    msgspec.Struct,
+    tag_field="type",
+    tag="play",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Play``."""
+
+    type: ClassVar[Literal["play"]] = "play"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    card: Pinochle48Card
+
+
+PartnershipPinochleHandActions = (
+    PartnershipPinochleBid
+    | PartnershipPinochlePass
+    | PartnershipPinochleNameTrump
+    | PartnershipPinochlePassCards
+    | PartnershipPinochleMeld
+    | PartnershipPinochleThrowIn
+    | PartnershipPinochlePlay
+)
+
+
+Bounded11 = Annotated[list[PartnershipPinochleHandActions], msgspec.Meta(max_length=1000)]
+
+
+class PartnershipPinochleHandClaims(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.HandClaims``."""
+
+    declarer: Annotated[int, msgspec.Meta(ge=0, le=9)] | None = None
+    contract: Bounded2 | None = None
+    player_meld: list[Bounded2 | None] | None = None
+    team_meld: list[Bounded2 | None] | None = None
+    team_counters: list[Bounded2 | None] | None = None
+    made: bool | None = None
+    team_scores: list[Bounded2 | None] | None = None
+    team_totals: list[Bounded2 | None] | None = None
+    tricks: list[Bounded2 | None] | None = None
+
+
+class PartnershipPinochleHand(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.Hand``."""
+
+    number: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    dealer: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    deal: PartnershipPinochleDeal
+    actions: Bounded11
+    claims: PartnershipPinochleHandClaims | None = None
+    extensions: dict[str, Any] | None = None
+
+
+Bounded12 = Annotated[list[PartnershipPinochleHand], msgspec.Meta(min_length=1, max_length=5000)]
+
+
+class PartnershipPinochleGameClaims(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.GameClaims``."""
+
+    team_totals: list[Bounded2 | None] | None = None
+    winner: Annotated[int, msgspec.Meta(ge=0, le=1)] | None = None
+
+
+class PartnershipPinochleRecord(
+    msgspec.Struct,
+    tag_field="game",
+    tag="partnership_pinochle",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.partnership_pinochle.PartnershipPinochleRecord``."""
+
+    game: ClassVar[Literal["partnership_pinochle"]] = "partnership_pinochle"
+    format_version: Literal[1]
+    id: Annotated[str, msgspec.Meta(max_length=4096)]
+    rules: PartnershipPinochleRulesStruct
+    players: list[Player]
+    meta: Metadata | None = None
+    hands: Bounded12
+    claims: PartnershipPinochleGameClaims | None = None
+    extensions: dict[str, Any] | None = None
+
+
+Record = OhHellRecord | PinochleRecord | BestiaRecord | PartnershipPinochleRecord
 """Any record struct, told apart by ``game``."""
 
 RECORDS: dict[str, type[Record]] = {
     "oh_hell": OhHellRecord,
     "pinochle": PinochleRecord,
     "bestia": BestiaRecord,
+    "partnership_pinochle": PartnershipPinochleRecord,
 }
 """The record struct of each ``game`` id."""
 

@@ -31,6 +31,7 @@ REGISTERED: dict[str, str] = {
     "oh_hell": "replay.referees.oh_hell:GAME",
     "pinochle": "replay.referees.pinochle:GAME",
     "bestia": "replay.referees.bestia:GAME",
+    "partnership_pinochle": "replay.referees.partnership_pinochle:GAME",
 }
 """Every game's rules half by import path, in the order of ``records.games.GAME_IDS``."""
 

@@ -86,7 +86,8 @@ def test_a_game_joins_a_shared_code_through_its_format(monkeypatch: pytest.Monke
     joining = dataclasses.replace(format_of("oh_hell"), raises=("play.must-head",))
     others = [format_of(g) for g in GAME_IDS if g != "oh_hell"]
     monkeypatch.setattr(records.codes, "formats", lambda: [joining, *others])
-    assert records.codes._catalogue()["play.must-head"].games == ("oh_hell", "pinochle", "bestia")
+    joined = records.codes._catalogue()["play.must-head"].games
+    assert joined == ("oh_hell", "pinochle", "bestia", "partnership_pinochle")
     wrong = dataclasses.replace(joining, raises=("play.no-such-code",))
     monkeypatch.setattr(records.codes, "formats", lambda: [wrong, *others])
     with pytest.raises(ValueError, match=r"play\.no-such-code"):

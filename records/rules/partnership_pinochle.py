@@ -235,7 +235,6 @@ FORMAT = GameFormat(
         "bid.not-higher",
         "bid.step",
         "trump.not-declarer",
-        "meld.not-allowed",
         "meld.wrong-cards",
         "meld.cards-not-held",
         "meld.reused-card",

@@ -83,6 +83,10 @@ class GameStats:
     words: str = ""
     """Its figures and counters in a person's words, for the help of ``tricklog summarize``."""
     pool: Pool | None = None
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Seats that win together (a partnership game's teams, each seats in order): when the
+    winners are one team's seats, each of them won, alone with his partners, not a share of a
+    tie."""
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -12,8 +12,9 @@ What is counted where:
 * play statistics (``groups``): per group (``--by``: player by name across records and seats,
   seat, game, preset, event, month), from valid records only: records; hands, every hand of
   the records as ``audit`` counts them, and of those the hands ``finished``, played to the end
-  and settled (an abandoned hand is not); wins (the record's only winner is one of the group's
-  seats) and shared wins (one of several tied first), once per record; and, per game, its score
+  and settled (an abandoned hand is not); wins (the record's only winner, or the one team that
+  won, is one of the group's seats) and shared wins (one of several tied first), once per
+  record; and, per game, its score
   in its own unit (Oh Hell points, pinochle chips, Bestia money: never added together) in all
   and per seat and finished hand, with the game's own counters and figures
   (``replay.summarize.games``). The winners are those the replay names (``RecordSettled.
@@ -286,7 +287,7 @@ class Summary:
             group[HANDS] += seen.hands
             group[FINISHED] += seen.finished
             if any(seat in winners for seat in seats):
-                group[WINS if len(winners) == 1 else SHARED] += 1
+                group[SHARED if _is_shared(record.game, winners) else WINS] += 1
             if slot is not None:
                 _add_game(group, len(GENERAL) + slot, GAME_STATS[record.game], seen, seats)
             if len(seats) > 1 and self.by == "player":
@@ -493,3 +494,10 @@ def group_key(by: str, record: Any, names: list[str], seat: int) -> str:
         return (meta.event if meta is not None else None) or NONE
     date = (meta.date if meta is not None else None) or ""
     return date[:7] if _MONTH.match(date) else NONE
+
+
+def _is_shared(game: str, winners: list[int]) -> bool:
+    """Whether the winners share a tie: several of them, not all the seats of one team."""
+    stats = GAME_STATS.get(game)
+    teams = stats.teams if stats is not None else ()
+    return len(winners) > 1 and tuple(sorted(winners)) not in teams

@@ -41,6 +41,10 @@ CLAIMED = {
         **{k: f"{k}s" for k in ("invito", "share", "refund", "bestia")},
         "total": "balances",
     },
+    "partnership_pinochle": {
+        **{k: k for k in ("declarer", "contract", "made")},
+        "meld": "player_meld",
+    },
 }
 """Column -> the key of the hand's claims it shows, by game (docs/csv.md)."""
 MONEY = {

@@ -13,15 +13,21 @@ import pytest
 
 from records import structs
 from records.io import dumps
-from replay.engines import bestia, oh_hell, pinochle
+from replay.engines import bestia, oh_hell, partnership_pinochle, pinochle
 from replay.generators import bestia as bestia_generator
 from replay.generators import oh_hell as oh_hell_generator
+from replay.generators import partnership_pinochle as partnership_generator
 from replay.generators import pinochle as pinochle_generator
 
 GAMES: dict[str, tuple[ModuleType, str, Any]] = {
     "oh_hell": (oh_hell, "OhHell", oh_hell_generator.generate),
     "pinochle": (pinochle, "Pinochle", pinochle_generator.generate),
     "bestia": (bestia, "Bestia", bestia_generator.generate),
+    "partnership_pinochle": (
+        partnership_pinochle,
+        "PartnershipPinochle",
+        partnership_generator.generate,
+    ),
 }
 """Each game's engine module, the prefix of its structs, its generator."""
 
@@ -39,6 +45,16 @@ NAMES = {
         "Concede",
     ],
     "bestia": ["Pass", "Join", "BlindDraw", "DeclineBlind", "Play", "Claim", "Abandon"],
+    "partnership_pinochle": [
+        "Bid",
+        "Pass",
+        "NameTrump",
+        "PassCards",
+        "Meld",
+        "MeldDeclaration",
+        "ThrowIn",
+        "Play",
+    ],
 }
 """The action names each engine module offers, after the record events."""
 

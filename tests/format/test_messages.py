@@ -353,7 +353,8 @@ def test_a_record_without_game_lists_the_known_games() -> None:
     problem = first(record)
     assert (problem.code, problem.pointer) == ("record.missing-tag", "")
     assert problem.message == (
-        'the record does not say its "game"; tricklog knows the games oh_hell, pinochle, bestia'
+        'the record does not say its "game"; tricklog knows the games oh_hell, pinochle, bestia, '
+        "partnership_pinochle"
     )
 
 

@@ -268,7 +268,7 @@ def test_what_the_format_refuses_is_placed_at_the_text_that_wrote_it() -> None:
             '[Game "whist"]\n',
             1,
             1,
-            "unknown game 'whist'; expected one of oh_hell, pinochle, bestia",
+            "unknown game 'whist'; expected one of oh_hell, pinochle, bestia, partnership_pinochle",
         ),
         ("[Player 0]\n", 1, 1, "[Player SEAT NAME] or [Player SEAT NAME ID] expected"),
         ('[Id "a"]\n[Id "b"]\n', 2, 1, "[Id] is given twice"),

@@ -1,0 +1,280 @@
+"""Record format of Partnership Pinochle: rules block, deal, events, claims.
+
+The rules block is a plain dataclass (``records.rules.partnership_pinochle``, no pydantic import)
+so that the rules engine in ``replay.engines.partnership_pinochle`` can take it as it is;
+pydantic validates it inside a record. Suits are the card letters ``C D H S``; seats 0 and 2
+are one team (team 0), seats 1 and 3 the other (team 1).
+
+A hand records what happened at the table, in order: the auction calls, the trump the bidder
+names, the cards his partner passes him and those he passes back (``pass_cards``, none when the
+rules pass no cards), each player's melds (one ``meld`` event per seat under ``meld_declared =
+stated``), a throw-in by the bidding team if it concedes before the first lead, and the plays.
+A claim is about a seat (a list of four) or a team (a list of two: team 0, then team 1).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from annotated_types import Ge, Le
+from pydantic import Field, TypeAdapter
+
+from records.base import HandBase, Player, RecordBase, Seat, Strict
+from records.cards import PINOCHLE_48
+from records.formats.text.grammar import (
+    Cursor,
+    GameNotation,
+    Item,
+    LineAction,
+    NotationError,
+    plain,
+)
+from records.formats.text.words import PLAY, cards_words, seat_and_cards, seat_only, seat_words
+from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
+from records.messages import rules_with
+from records.rules.partnership_pinochle import DEFAULT_RULES as DEFAULT_RULES
+from records.rules.partnership_pinochle import PRESETS as PRESETS
+from records.rules.partnership_pinochle import MeldKind as MeldKind
+from records.rules.partnership_pinochle import PartnershipPinochleRules as PartnershipPinochleRules
+from records.rules.partnership_pinochle import Suit as Suit
+
+Team = Annotated[int, Ge(0), Le(1)]
+"""A team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
+
+
+def preset(name: str, **overrides: object) -> PartnershipPinochleRules:
+    """The rules of a named preset with some values changed (``records.messages.rules_with``:
+    ``TypeError`` for a parameter the rules lack, ``ValueError`` for a value the format does not
+    allow)."""
+    rules: PartnershipPinochleRules = rules_with(
+        PRESETS[name], _RULES, "partnership_pinochle", **overrides
+    )
+    return rules
+
+
+_RULES: TypeAdapter[PartnershipPinochleRules] = TypeAdapter(PartnershipPinochleRules)
+
+
+Card = Annotated[
+    str,
+    Field(
+        pattern=PINOCHLE_48.pattern,
+        description="A card: rank (9, J, Q, K, T for the ten, A) then suit (C, D, H, S), e.g. TS.",
+    ),
+]
+
+
+class Deal(Strict):
+    """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
+
+    hands: list[list[Card]]
+    """Each seat's 12 cards, indexed by seat. A multiset: the deck holds two of every card and
+    order does not matter."""
+
+
+class Bid(Strict):
+    """An auction call naming the points the seat's team undertakes to make."""
+
+    type: Literal["bid"]
+    seat: Seat
+    points: Annotated[int, Ge(0), Le(MAX_INT)]
+    """The bid: above the high bid by the step the rules give (``bid_step``, ``big_step``)."""
+
+
+class Pass(Strict):
+    """An auction call giving up the bidding for this hand; a pass is final."""
+
+    type: Literal["pass"]
+    seat: Seat
+
+
+class NameTrump(Strict):
+    """The bidder names trump, once, as the auction ends."""
+
+    type: Literal["trump"]
+    seat: Seat
+    suit: Suit
+
+
+class PassCards(Strict):
+    """Cards passed face down to a partner: first by the bidder's partner to the bidder, then by
+    the bidder back (``pass_cards`` of them each way)."""
+
+    type: Literal["pass_cards"]
+    seat: Seat
+    """The seat passing the cards."""
+    cards: list[Card]
+    """The cards passed; they must be in the passer's hand."""
+
+
+class MeldDeclaration(Strict):
+    """One meld laid on the table, with the cards that make it."""
+
+    meld: MeldKind
+    """The meld's name in the meld table (docs/partnership_pinochle.md); a marriage in trumps is
+    a ``royal_marriage``."""
+    cards: list[Card]
+    """Exactly the cards the meld needs, e.g. ``["QS", "JD"]`` for a pinochle."""
+
+
+class Meld(Strict):
+    """A player lays down his melds after the passing (``meld_declared = stated``): one event per
+    seat, an empty list for a player who melds nothing."""
+
+    type: Literal["meld"]
+    seat: Seat
+    melds: list[MeldDeclaration]
+
+
+class ThrowIn(Strict):
+    """The bidding team concedes before the first lead: it loses its bid (``throw_in``)."""
+
+    type: Literal["throw_in"]
+    seat: Seat
+    """The bidder or his partner."""
+
+
+class Play(Strict):
+    """A card played to the current trick."""
+
+    type: Literal["play"]
+    seat: Seat
+    card: Card
+
+
+Action = Annotated[
+    Bid | Pass | NameTrump | PassCards | Meld | ThrowIn | Play,
+    Field(discriminator="type"),
+]
+
+TeamValues = list[Int | None]
+"""A value per team: team 0 (seats 0 and 2), then team 1 (seats 1 and 3)."""
+
+
+class HandClaims(Strict):
+    """What the source wrote down after the hand. All optional; replay never fills them in."""
+
+    declarer: Seat | None = None
+    """The seat that won the auction (the bidder)."""
+    contract: Int | None = None
+    """The winning bid."""
+    player_meld: list[Int | None] | None = None
+    """Each player's meld points, per seat, as melded after the passing (before any team loses
+    its meld for taking nothing in play)."""
+    team_meld: TeamValues | None = None
+    """Each team's meld that counts: its players' meld, or 0 when ``save_meld`` takes it (a team
+    that won no trick, or no counter)."""
+    team_counters: TeamValues | None = None
+    """Each team's card points: counters in the tricks it won and the last-trick points (0 each
+    when the hand was thrown in)."""
+    made: bool | None = None
+    """Whether the bidding team made its bid (false when it threw the hand in)."""
+    team_scores: TeamValues | None = None
+    """Each team's score for the hand (negative: set)."""
+    team_totals: TeamValues | None = None
+    """Each team's running total after this hand."""
+    tricks: list[Int | None] | None = None
+    """Tricks each seat took in this hand, per seat."""
+
+
+class Hand(HandBase):
+    """One deal, from the deal to the score."""
+
+    deal: Deal
+    actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
+    """Auction calls, trump, the passing, melds, a throw-in and plays, in order."""
+    claims: HandClaims | None = None
+
+
+class GameClaims(Strict):
+    """What the source wrote down about the whole game."""
+
+    team_totals: TeamValues | None = None
+    """Final totals per team."""
+    winner: Team | None = None
+    """The team that won the game (the first to reach the target; ``both_reach`` when both did
+    in the same hand)."""
+
+
+class PartnershipPinochleRecord(RecordBase):
+    """One game of Partnership Pinochle: its rules, players and hands in order."""
+
+    game: Literal["partnership_pinochle"]
+    rules: PartnershipPinochleRules
+    players: list[Player]
+    """The four players; seats 0 and 2 are partners, as are 1 and 3."""
+    hands: Annotated[list[Hand], Field(min_length=1, max_length=MAX_HANDS)]
+    claims: GameClaims | None = None
+
+
+# --- the text notation -----------------------------------------------------------------------
+
+_MELD_NAME = re.compile(r"[a-z_]+")
+
+
+def _write_trump(action: dict[str, Any]) -> list[str] | None:
+    seat, suit = seat_words(action), action.pop("suit", None)
+    if seat is None or not isinstance(suit, str) or not plain(suit):
+        return None
+    return [*seat, suit]
+
+
+def _read_trump(cursor: Cursor) -> dict[str, Any]:
+    seat, suit = cursor.seat(), cursor.word("a suit (C, D, H or S)")
+    cursor.places[("suit",)] = suit
+    cursor.end()
+    return {"seat": seat, "suit": suit.text}
+
+
+def _write_meld(action: dict[str, Any]) -> list[str] | None:
+    words, melds = seat_words(action), action.pop("melds", None)
+    if words is None or not isinstance(melds, list):
+        return None
+    for meld in melds:
+        name, cards = meld.pop("meld", None), cards_words(meld.pop("cards", None))
+        if meld or not isinstance(name, str) or not _MELD_NAME.fullmatch(name) or cards is None:
+            return None
+        words += [name, *cards]
+    return words
+
+
+def _read_meld(cursor: Cursor) -> dict[str, Any]:
+    seat, melds = cursor.seat(), list[dict[str, Any]]()
+    while cursor.more():
+        token = cursor.word("a meld's name")
+        if not _MELD_NAME.fullmatch(token.text):
+            raise NotationError(
+                f"a meld's name (run, dix, ...) expected before its cards, not {token.text!r}",
+                token.line,
+                token.column,
+            )
+        cursor.places[("melds", len(melds))] = token
+        path = ("melds", len(melds), "cards")
+        cards: list[str] = []
+        while (card := cursor.peek()) is not None and not _MELD_NAME.fullmatch(card.text):
+            cards.append(cursor.word("a card").text)
+            cursor.places[(*path, len(cards) - 1)] = card
+        melds.append({"meld": token.text, "cards": cards})
+    return {"seat": seat, "melds": melds}
+
+
+NOTATION = GameNotation(
+    items=(
+        Item("auction", "bid", "points", number=True),
+        Item("auction", "pass", None, literal="pass"),
+        PLAY,
+    ),
+    lines=(
+        LineAction("trump", "trump", _write_trump, _read_trump),
+        LineAction("pass_cards", "pass_cards", *seat_and_cards("cards")),
+        LineAction("meld", "meld", _write_meld, _read_meld),
+        LineAction("throw_in", "throw_in", *seat_only()),
+    ),
+    hand_claims=HandClaims,
+    record_claims=GameClaims,
+    deal=Deal,
+    presets=PRESETS,
+    rules=PartnershipPinochleRules,
+)
+"""The words of this game in the text notation (``records.formats.text``)."""

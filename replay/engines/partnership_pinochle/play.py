@@ -1,0 +1,249 @@
+"""The play of a Partnership Pinochle hand (pagat.com): the bidder leads to the first trick once
+the passing is over and every player's melds are stated; twelve tricks of four cards, played by
+the shared loop of ``records.tricks`` (follow suit, trump when void, heading and overtrumping as
+``head_rule`` and ``must_overtrump`` say; of two identical cards the first played wins). Part of
+the engine in ``replay.engines.partnership_pinochle``; pure, no pydantic, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+from records.problems import Violation
+from records.rules.partnership_pinochle import MeldKind, Suit
+from records.structs import (
+    PartnershipPinochleBid,
+    PartnershipPinochleMeld,
+    PartnershipPinochleMeldDeclaration,
+    PartnershipPinochleNameTrump,
+    PartnershipPinochlePass,
+    PartnershipPinochlePassCards,
+    PartnershipPinochlePlay,
+    PartnershipPinochleThrowIn,
+    Pinochle48Card,
+)
+from records.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
+from replay.engines.partnership_pinochle import declare
+from replay.engines.partnership_pinochle.auction import legal_calls
+from replay.engines.partnership_pinochle.state import (
+    AFTER,
+    AUCTION,
+    DECK,
+    HAND_SIZE,
+    MELD,
+    OVER,
+    PASS,
+    PLAY,
+    SUITS,
+    TRUMP,
+    State,
+    melds_due,
+    partner,
+    team,
+)
+from replay.engines.pinochle import melds
+
+STRENGTH = DECK.strength
+CODES = encoding(STRENGTH, width(DECK.copies))
+"""The deck's cards as the play holds them (``records.tricks.Codes``)."""
+
+
+def lead_fault(state: State, seat: int) -> Violation | None:
+    """Why ``seat`` may not make the first lead now, whatever the card."""
+    if state.phase is PASS or (state.phase is MELD and melds_due(state)):
+        due = melds_due(state)
+        why = (
+            f"before seat {due[0]} declared melds"
+            if state.phase is MELD
+            else "before the passing is over"
+        )
+        return Violation("play.before-meld", f"the first lead comes {why}")
+    if seat != state.declarer:
+        return Violation(
+            "play.out-of-turn",
+            f"seat {seat} played; the bidder leads first",
+            expected=state.declarer,
+            actual=seat,
+        )
+    return None
+
+
+def card_play(state: State) -> CardPlay:
+    """The play as the first lead begins it: the hands after the passing, the bidder to lead."""
+    assert state.declarer is not None and state.trump is not None
+    return CardPlay(
+        state.hands,
+        state.declarer,
+        AFTER,
+        HAND_SIZE,
+        state.trump,
+        STRENGTH,
+        state.table.follow,
+        None,
+        4,
+        state.tricks,
+        CODES,
+    )
+
+
+def _out_of_phase(state: State, action: Any) -> Violation:
+    return Violation(
+        "play.out-of-phase",
+        f"seat {action.seat} played {action.card} during the {state.phase.value}",
+    )
+
+
+def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
+    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``)."""
+    phase = state.phase
+    if phase is PLAY:
+        play = state.play
+        assert play is not None
+    elif phase is MELD or phase is PASS:
+        violation = lead_fault(state, actions[at].seat)
+        if violation is not None:
+            return at, violation
+        play = card_play(state)
+    else:
+        return at, _out_of_phase(state, actions[at])
+    reached, fault = play_cards(play, actions, at)
+    if reached > at and state.play is None:
+        state.play, state.hands, state.phase = play, play.hands, PLAY
+    state.applied += reached - at
+    state.turn = play.turn
+    if len(play.tricks) == HAND_SIZE:
+        state.phase = OVER
+    return reached, None if fault is None else Violation(*fault)
+
+
+def check_play(state: State, action: Any) -> Violation | None:
+    phase = state.phase
+    if phase is PLAY:
+        assert state.play is not None
+        play = state.play
+    elif phase is MELD or phase is PASS:
+        violation = lead_fault(state, action.seat)
+        if violation is not None:
+            return violation
+        play = card_play(state)
+    else:
+        return _out_of_phase(state, action)
+    fault = play_cards(play, (action,), 0, commit=False)[1]
+    return None if fault is None else Violation(*fault)
+
+
+def apply_play(state: State, action: Any) -> Trick | None:
+    """Play a checked card; return the trick if this card completed it."""
+    if state.play is None:
+        play = card_play(state)
+        state.play, state.hands, state.phase = play, play.hands, PLAY
+    play = state.play
+    play_cards(play, (action,), 0)
+    state.applied += 1
+    state.turn = play.turn
+    if len(play.tricks) == HAND_SIZE:
+        state.phase = OVER
+    return play.completed
+
+
+def play_duty(state: State) -> PlayDuty | None:
+    if state.phase is PLAY:
+        assert state.play is not None
+        return state.play.owed()
+    if state.phase is MELD and lead_fault(state, state.turn) is None:
+        return card_play(state).owed()
+    return None
+
+
+def legal_plays(state: State) -> list[str]:
+    """The cards the seat to move may play (copies repeated)."""
+    if state.phase is PLAY:
+        assert state.play is not None
+        return state.play.legal()
+    if state.phase is MELD and lead_fault(state, state.turn) is None:
+        return card_play(state).legal()
+    return []
+
+
+# --- every legal action ----------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every legal action now, for generators and random play-outs: the calls (bids up to
+    ``auction.LEGAL_STEPS_ABOVE`` steps over the high bid), each trump, each set of cards to
+    pass (only the first few hundred, in card order: the sets are many), each seat's melds
+    (every meld its hand holds, ``available_melds``), the throw-in by either player of the
+    bidding team, and the cards."""
+    phase, seat = state.phase, state.turn
+    if phase is AUCTION:
+        return [
+            PartnershipPinochlePass(seat=seat)
+            if c is None
+            else PartnershipPinochleBid(seat=seat, points=c)
+            for c in legal_calls(state)
+        ]
+    if phase is TRUMP:
+        return [PartnershipPinochleNameTrump(seat=seat, suit=cast(Suit, s)) for s in SUITS]
+    if phase is PASS:
+        return [
+            PartnershipPinochlePassCards(seat=seat, cards=_cards(c))
+            for c in _passes(state.hands[seat], state.rules.pass_cards)
+        ]
+    found: list[Any] = []
+    if phase is MELD:
+        for due in melds_due(state):
+            found.append(PartnershipPinochleMeld(seat=due, melds=offered_melds(state, due)))
+        if state.rules.throw_in != "not_allowed" and not melds_due(state):
+            assert state.declarer is not None
+            for who in (state.declarer, partner(state.declarer)):
+                found.append(PartnershipPinochleThrowIn(seat=who))
+    if phase is MELD or phase is PLAY:
+        found += [PartnershipPinochlePlay(seat=seat, card=_card(c)) for c in legal_plays(state)]
+    return found
+
+
+def offered_melds(state: State, seat: int) -> list[PartnershipPinochleMeldDeclaration]:
+    """Every meld seat ``seat``'s hand holds after the passing, as one meld event's list."""
+    assert state.trump is not None
+    held = melds.available_melds(state.table.meld_rules, state.after_pass[seat], state.trump)
+    return [
+        PartnershipPinochleMeldDeclaration(
+            meld=cast(MeldKind, declare.meld_name(kind)), cards=_cards(cards)
+        )
+        for kind, cards in held
+    ]
+
+
+def _passes(hand: Sequence[str], size: int, most: int = 300) -> list[tuple[str, ...]]:
+    """Up to ``most`` multisets of ``size`` cards of ``hand``, in card order."""
+    cards = sorted(hand)
+    found: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+
+    def pick(start: int, chosen: list[str]) -> None:
+        if len(found) >= most:
+            return
+        if len(chosen) == size:
+            key = tuple(chosen)
+            if key not in seen:
+                seen.add(key)
+                found.append(key)
+            return
+        for i in range(start, len(cards)):
+            pick(i + 1, [*chosen, cards[i]])
+
+    pick(0, [])
+    return found
+
+
+def _cards(cards: Iterable[str]) -> list[Pinochle48Card]:
+    return cast("list[Pinochle48Card]", list(cards))
+
+
+def _card(card: str) -> Pinochle48Card:
+    return cast("Pinochle48Card", card)
+
+
+def bidding_team(state: State) -> int | None:
+    return None if state.declarer is None else team(state.declarer)
