@@ -39,8 +39,13 @@ def infer(
     Each record is replayed under every preset of its game (with its own number of players)
     and under its stated rules with one parameter changed to each other value, and checked as
     audit checks it: a candidate is consistent when every action is legal and every claim
-    matches, and contradicted at its first problem (hand and problem shown). A rule nothing
-    in the record exercises stays open.
+    matches, and contradicted at its first problem (hand and problem shown). A value is
+    "decided by the record" only where every other value tried contradicts it; a rule nothing
+    in the record exercises stays open, and a parameter no other value was tried for (its
+    presets all share it) is listed as stated, not decided. The record's own dealers are tried
+    as a dealer_order list. Where no preset and no single change gets past the hand the stated
+    rules fail at, no rules tricklog knows fit: the record breaks a rule or follows one tricklog
+    cannot express, and the nearest preset's first contradiction is shown.
 
     Exit 0 when every record replays clean under the rules it states, whether or not a preset
     fits it (no preset fitting is an answer, not a failure); 1 when a record has a problem under
