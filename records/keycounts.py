@@ -490,8 +490,8 @@ def _keys_partnership_pinochle_meld_declaration(x: Any) -> int:
 def _keys_partnership_pinochle_meld(x: Any) -> int:
     n: int = 0
     n += 2
-    v360 = x.melds
-    n += 2 * len(v360)
+    v362 = x.melds
+    n += 2 * len(v362)
     return n
 
 
@@ -502,97 +502,100 @@ def _keys_partnership_pinochle_record(x: Any) -> int:
     v311 = v310.preset
     if v311 is not None:
         n += 1
-    v329 = x.players
-    for i330 in v329:
-        n += 2
-        v333 = i330.id
-        if v333 is not None:
-            n += 1
-    v334 = x.meta
-    if v334 is not None:
+    v329 = v310.dealer_order
+    if v329 != "rotation":
         n += 1
-        v335 = v334.event
+    v331 = x.players
+    for i332 in v331:
+        n += 2
+        v335 = i332.id
         if v335 is not None:
             n += 1
-        v336 = v334.site
-        if v336 is not None:
-            n += 1
-        v337 = v334.date
+    v336 = x.meta
+    if v336 is not None:
+        n += 1
+        v337 = v336.event
         if v337 is not None:
             n += 1
-        v338 = v334.table
+        v338 = v336.site
         if v338 is not None:
             n += 1
-        v339 = v334.source
+        v339 = v336.date
         if v339 is not None:
             n += 1
-    v340 = x.hands
-    for i341 in v340:
-        n += 5
-        v348 = i341.actions
-        types349 = list(map(type, v348))
-        n += 3 * len(types349)
-        k350 = types349.count(PartnershipPinochlePass)
-        n += -1 * k350
-        k357 = types349.count(PartnershipPinochleMeld)
-        if k357:
-            j358 = -1
-            for _ in range(k357):
-                j358 = types349.index(PartnershipPinochleMeld, j358 + 1)
-                n += _keys_partnership_pinochle_meld(v348[j358]) - 2
-        k365 = types349.count(PartnershipPinochleThrowIn)
-        n += -1 * k365
-        v367 = i341.claims
-        if v367 is not None:
+        v340 = v336.table
+        if v340 is not None:
             n += 1
-            v368 = v367.declarer
-            if v368 is not None:
-                n += 1
-            v369 = v367.contract
-            if v369 is not None:
-                n += 1
-            v370 = v367.player_meld
+        v341 = v336.source
+        if v341 is not None:
+            n += 1
+    v342 = x.hands
+    for i343 in v342:
+        n += 5
+        v350 = i343.actions
+        types351 = list(map(type, v350))
+        n += 3 * len(types351)
+        k352 = types351.count(PartnershipPinochlePass)
+        n += -1 * k352
+        k359 = types351.count(PartnershipPinochleMeld)
+        if k359:
+            j360 = -1
+            for _ in range(k359):
+                j360 = types351.index(PartnershipPinochleMeld, j360 + 1)
+                n += _keys_partnership_pinochle_meld(v350[j360]) - 2
+        k367 = types351.count(PartnershipPinochleThrowIn)
+        n += -1 * k367
+        v369 = i343.claims
+        if v369 is not None:
+            n += 1
+            v370 = v369.declarer
             if v370 is not None:
                 n += 1
-            v372 = v367.team_meld
+            v371 = v369.contract
+            if v371 is not None:
+                n += 1
+            v372 = v369.player_meld
             if v372 is not None:
                 n += 1
-            v374 = v367.team_counters
+            v374 = v369.team_meld
             if v374 is not None:
                 n += 1
-            v376 = v367.made
+            v376 = v369.team_counters
             if v376 is not None:
                 n += 1
-            v377 = v367.team_scores
-            if v377 is not None:
+            v378 = v369.made
+            if v378 is not None:
                 n += 1
-            v379 = v367.team_totals
+            v379 = v369.team_scores
             if v379 is not None:
                 n += 1
-            v381 = v367.tricks
+            v381 = v369.team_totals
             if v381 is not None:
                 n += 1
-        v383 = i341.extensions
-        if v383 is not None:
+            v383 = v369.tricks
+            if v383 is not None:
+                n += 1
+        v385 = i343.extensions
+        if v385 is not None:
             n += 1
-            n += len(v383)
-            for w384 in v383.values():
-                n += _any_keys(w384)
-    v385 = x.claims
-    if v385 is not None:
+            n += len(v385)
+            for w386 in v385.values():
+                n += _any_keys(w386)
+    v387 = x.claims
+    if v387 is not None:
         n += 1
-        v386 = v385.team_totals
-        if v386 is not None:
-            n += 1
-        v388 = v385.winner
+        v388 = v387.team_totals
         if v388 is not None:
             n += 1
-    v389 = x.extensions
-    if v389 is not None:
+        v390 = v387.winner
+        if v390 is not None:
+            n += 1
+    v391 = x.extensions
+    if v391 is not None:
         n += 1
-        n += len(v389)
-        for w390 in v389.values():
-            n += _any_keys(w390)
+        n += len(v391)
+        for w392 in v391.values():
+            n += _any_keys(w392)
     return n
 
 
@@ -621,14 +624,14 @@ def _colons_oh_hell_claim(x: Any) -> int:
 
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v456 = x.reason
-    if v456 is not None:
-        n += v456.count(":")
+    v458 = x.reason
+    if v458 is not None:
+        n += v458.count(":")
     return n
 
 
-def _colons_union450(x: Any) -> int:
-    found = _colons_union450_table.get(type(x))
+def _colons_union452(x: Any) -> int:
+    found = _colons_union452_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -636,51 +639,51 @@ def _colons_union450(x: Any) -> int:
 
 def _colons_oh_hell_record(x: Any) -> int:
     n: int = 0
-    v392 = x.id
-    n += v392.count(":")
-    v393 = x.rules
-    v394 = v393.preset
-    if v394 is not None:
-        n += v394.count(":")
-    v422 = x.players
-    for i423 in v422:
-        v425 = i423.name
-        n += v425.count(":")
-        v426 = i423.id
-        if v426 is not None:
-            n += v426.count(":")
-    v427 = x.meta
-    if v427 is not None:
-        v428 = v427.event
+    v394 = x.id
+    n += v394.count(":")
+    v395 = x.rules
+    v396 = v395.preset
+    if v396 is not None:
+        n += v396.count(":")
+    v424 = x.players
+    for i425 in v424:
+        v427 = i425.name
+        n += v427.count(":")
+        v428 = i425.id
         if v428 is not None:
             n += v428.count(":")
-        v429 = v427.site
-        if v429 is not None:
-            n += v429.count(":")
-        v430 = v427.date
+    v429 = x.meta
+    if v429 is not None:
+        v430 = v429.event
         if v430 is not None:
             n += v430.count(":")
-        v431 = v427.table
+        v431 = v429.site
         if v431 is not None:
             n += v431.count(":")
-        v432 = v427.source
+        v432 = v429.date
         if v432 is not None:
             n += v432.count(":")
-    v433 = x.hands
-    for i434 in v433:
-        v446 = i434.actions
-        for i447 in v446:
-            n += _colons_union450(i447)
-        v466 = i434.extensions
-        if v466 is not None:
-            n += sum([_k.count(":") for _k in v466])
-            for w467 in v466.values():
-                n += _any_colons(w467)
-    v473 = x.extensions
-    if v473 is not None:
-        n += sum([_k.count(":") for _k in v473])
-        for w474 in v473.values():
-            n += _any_colons(w474)
+        v433 = v429.table
+        if v433 is not None:
+            n += v433.count(":")
+        v434 = v429.source
+        if v434 is not None:
+            n += v434.count(":")
+    v435 = x.hands
+    for i436 in v435:
+        v448 = i436.actions
+        for i449 in v448:
+            n += _colons_union452(i449)
+        v468 = i436.extensions
+        if v468 is not None:
+            n += sum([_k.count(":") for _k in v468])
+            for w469 in v468.values():
+                n += _any_colons(w469)
+    v475 = x.extensions
+    if v475 is not None:
+        n += sum([_k.count(":") for _k in v475])
+        for w476 in v475.values():
+            n += _any_colons(w476)
     return n
 
 
@@ -724,8 +727,8 @@ def _colons_pinochle_concede(x: Any) -> int:
     return n
 
 
-def _colons_union537(x: Any) -> int:
-    found = _colons_union537_table.get(type(x))
+def _colons_union539(x: Any) -> int:
+    found = _colons_union539_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -733,51 +736,51 @@ def _colons_union537(x: Any) -> int:
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v476 = x.id
-    n += v476.count(":")
-    v477 = x.rules
-    v478 = v477.preset
-    if v478 is not None:
-        n += v478.count(":")
-    v512 = x.players
-    for i513 in v512:
-        v515 = i513.name
-        n += v515.count(":")
-        v516 = i513.id
-        if v516 is not None:
-            n += v516.count(":")
-    v517 = x.meta
-    if v517 is not None:
-        v518 = v517.event
+    v478 = x.id
+    n += v478.count(":")
+    v479 = x.rules
+    v480 = v479.preset
+    if v480 is not None:
+        n += v480.count(":")
+    v514 = x.players
+    for i515 in v514:
+        v517 = i515.name
+        n += v517.count(":")
+        v518 = i515.id
         if v518 is not None:
             n += v518.count(":")
-        v519 = v517.site
-        if v519 is not None:
-            n += v519.count(":")
-        v520 = v517.date
+    v519 = x.meta
+    if v519 is not None:
+        v520 = v519.event
         if v520 is not None:
             n += v520.count(":")
-        v521 = v517.table
+        v521 = v519.site
         if v521 is not None:
             n += v521.count(":")
-        v522 = v517.source
+        v522 = v519.date
         if v522 is not None:
             n += v522.count(":")
-    v523 = x.hands
-    for i524 in v523:
-        v533 = i524.actions
-        for i534 in v533:
-            n += _colons_union537(i534)
-        v578 = i524.extensions
-        if v578 is not None:
-            n += sum([_k.count(":") for _k in v578])
-            for w579 in v578.values():
-                n += _any_colons(w579)
-    v584 = x.extensions
-    if v584 is not None:
-        n += sum([_k.count(":") for _k in v584])
-        for w585 in v584.values():
-            n += _any_colons(w585)
+        v523 = v519.table
+        if v523 is not None:
+            n += v523.count(":")
+        v524 = v519.source
+        if v524 is not None:
+            n += v524.count(":")
+    v525 = x.hands
+    for i526 in v525:
+        v535 = i526.actions
+        for i536 in v535:
+            n += _colons_union539(i536)
+        v580 = i526.extensions
+        if v580 is not None:
+            n += sum([_k.count(":") for _k in v580])
+            for w581 in v580.values():
+                n += _any_colons(w581)
+    v586 = x.extensions
+    if v586 is not None:
+        n += sum([_k.count(":") for _k in v586])
+        for w587 in v586.values():
+            n += _any_colons(w587)
     return n
 
 
@@ -813,14 +816,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v658 = x.reason
-    if v658 is not None:
-        n += v658.count(":")
+    v660 = x.reason
+    if v660 is not None:
+        n += v660.count(":")
     return n
 
 
-def _colons_union642(x: Any) -> int:
-    found = _colons_union642_table.get(type(x))
+def _colons_union644(x: Any) -> int:
+    found = _colons_union644_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -833,51 +836,51 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v587 = x.id
-    n += v587.count(":")
-    v588 = x.rules
-    v589 = v588.preset
-    if v589 is not None:
-        n += v589.count(":")
-    v617 = x.players
-    for i618 in v617:
-        v620 = i618.name
-        n += v620.count(":")
-        v621 = i618.id
-        if v621 is not None:
-            n += v621.count(":")
-    v622 = x.meta
-    if v622 is not None:
-        v623 = v622.event
+    v589 = x.id
+    n += v589.count(":")
+    v590 = x.rules
+    v591 = v590.preset
+    if v591 is not None:
+        n += v591.count(":")
+    v619 = x.players
+    for i620 in v619:
+        v622 = i620.name
+        n += v622.count(":")
+        v623 = i620.id
         if v623 is not None:
             n += v623.count(":")
-        v624 = v622.site
-        if v624 is not None:
-            n += v624.count(":")
-        v625 = v622.date
+    v624 = x.meta
+    if v624 is not None:
+        v625 = v624.event
         if v625 is not None:
             n += v625.count(":")
-        v626 = v622.table
+        v626 = v624.site
         if v626 is not None:
             n += v626.count(":")
-        v627 = v622.source
+        v627 = v624.date
         if v627 is not None:
             n += v627.count(":")
-    v628 = x.hands
-    for i629 in v628:
-        v639 = i629.actions
-        for i640 in v639:
-            n += _colons_union642(i640)
-        v699 = i629.extensions
-        if v699 is not None:
-            n += sum([_k.count(":") for _k in v699])
-            for w700 in v699.values():
-                n += _any_colons(w700)
-    v709 = x.extensions
-    if v709 is not None:
-        n += sum([_k.count(":") for _k in v709])
-        for w710 in v709.values():
-            n += _any_colons(w710)
+        v628 = v624.table
+        if v628 is not None:
+            n += v628.count(":")
+        v629 = v624.source
+        if v629 is not None:
+            n += v629.count(":")
+    v630 = x.hands
+    for i631 in v630:
+        v641 = i631.actions
+        for i642 in v641:
+            n += _colons_union644(i642)
+        v701 = i631.extensions
+        if v701 is not None:
+            n += sum([_k.count(":") for _k in v701])
+            for w702 in v701.values():
+                n += _any_colons(w702)
+    v711 = x.extensions
+    if v711 is not None:
+        n += sum([_k.count(":") for _k in v711])
+        for w712 in v711.values():
+            n += _any_colons(w712)
     return n
 
 
@@ -916,8 +919,8 @@ def _colons_partnership_pinochle_play(x: Any) -> int:
     return n
 
 
-def _colons_union756(x: Any) -> int:
-    found = _colons_union756_table.get(type(x))
+def _colons_union760(x: Any) -> int:
+    found = _colons_union760_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -925,51 +928,51 @@ def _colons_union756(x: Any) -> int:
 
 def _colons_partnership_pinochle_record(x: Any) -> int:
     n: int = 0
-    v713 = x.id
-    n += v713.count(":")
-    v714 = x.rules
-    v715 = v714.preset
-    if v715 is not None:
-        n += v715.count(":")
-    v733 = x.players
-    for i734 in v733:
-        v736 = i734.name
-        n += v736.count(":")
-        v737 = i734.id
-        if v737 is not None:
-            n += v737.count(":")
-    v738 = x.meta
-    if v738 is not None:
-        v739 = v738.event
-        if v739 is not None:
-            n += v739.count(":")
-        v740 = v738.site
-        if v740 is not None:
-            n += v740.count(":")
-        v741 = v738.date
+    v715 = x.id
+    n += v715.count(":")
+    v716 = x.rules
+    v717 = v716.preset
+    if v717 is not None:
+        n += v717.count(":")
+    v737 = x.players
+    for i738 in v737:
+        v740 = i738.name
+        n += v740.count(":")
+        v741 = i738.id
         if v741 is not None:
             n += v741.count(":")
-        v742 = v738.table
-        if v742 is not None:
-            n += v742.count(":")
-        v743 = v738.source
+    v742 = x.meta
+    if v742 is not None:
+        v743 = v742.event
         if v743 is not None:
             n += v743.count(":")
-    v744 = x.hands
-    for i745 in v744:
-        v752 = i745.actions
-        for i753 in v752:
-            n += _colons_union756(i753)
-        v788 = i745.extensions
-        if v788 is not None:
-            n += sum([_k.count(":") for _k in v788])
-            for w789 in v788.values():
-                n += _any_colons(w789)
-    v794 = x.extensions
-    if v794 is not None:
-        n += sum([_k.count(":") for _k in v794])
-        for w795 in v794.values():
-            n += _any_colons(w795)
+        v744 = v742.site
+        if v744 is not None:
+            n += v744.count(":")
+        v745 = v742.date
+        if v745 is not None:
+            n += v745.count(":")
+        v746 = v742.table
+        if v746 is not None:
+            n += v746.count(":")
+        v747 = v742.source
+        if v747 is not None:
+            n += v747.count(":")
+    v748 = x.hands
+    for i749 in v748:
+        v756 = i749.actions
+        for i757 in v756:
+            n += _colons_union760(i757)
+        v792 = i749.extensions
+        if v792 is not None:
+            n += sum([_k.count(":") for _k in v792])
+            for w793 in v792.values():
+                n += _any_colons(w793)
+    v798 = x.extensions
+    if v798 is not None:
+        n += sum([_k.count(":") for _k in v798])
+        for w799 in v798.values():
+            n += _any_colons(w799)
     return n
 
 
@@ -1000,7 +1003,7 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union450_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union452_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellBid: (0, _colons_oh_hell_bid),
     OhHellPlay: (0, _colons_oh_hell_play),
     OhHellClaim: (0, _colons_oh_hell_claim),
@@ -1008,7 +1011,7 @@ _colons_union450_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union537_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
@@ -1020,7 +1023,7 @@ _colons_union537_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union642_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union644_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),
@@ -1031,7 +1034,7 @@ _colons_union642_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union756_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union760_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
     PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
     PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),

@@ -1179,6 +1179,7 @@ class PartnershipPinochleRulesStruct(
     throw_in: PartnershipPinochleRulesThrowIn
     target: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
     both_reach: Literal["bidders", "higher"]
+    dealer_order: Literal["rotation", "as_recorded"] | Bounded4 = "rotation"
 
     def to_dataclass(self) -> PartnershipPinochleRules:
         """The ``records.rules.partnership_pinochle.PartnershipPinochleRules`` the engines take."""
@@ -1201,6 +1202,7 @@ class PartnershipPinochleRulesStruct(
             throw_in=self.throw_in,
             target=self.target,
             both_reach=self.both_reach,
+            dealer_order=self.dealer_order,
         )
 
 

@@ -38,6 +38,7 @@ from annotated_types import Ge, Le
 from records.cards import PINOCHLE_48
 from records.games import GameFormat
 from records.limits import MAX_INT, Text
+from records.rules.common import DealerOrder
 from records.strict_json import StrictJson
 
 Suit = Literal["C", "D", "H", "S"]
@@ -138,6 +139,11 @@ class PartnershipPinochleRules:
     both_reach: BothReach
     """When both teams reach the target in the same hand: ``bidders`` (the bidding team wins)
     or ``higher`` (the higher total wins; the bidders on a tie)."""
+    dealer_order: DealerOrder = "rotation"
+    """Who deals each hand: ``rotation``, the deal passes one seat to the left (clockwise) per
+    hand (pagat.com); ``as_recorded``, whoever the record names (a log whose program picked its
+    dealers by a rule of its own); or the seats themselves, one per hand by hand number
+    (``[0, 3, 2]``: seat 0 deals hand 1, seat 3 hand 2 ...)."""
 
 
 DEFAULT_RULES = PartnershipPinochleRules(

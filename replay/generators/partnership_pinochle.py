@@ -38,6 +38,7 @@ from records.partnership_pinochle import (
     ThrowIn,
 )
 from records.partnership_pinochle import preset as make_rules
+from records.rules.common import dealer_of
 from replay.engines import partnership_pinochle as engine
 from replay.engines.partnership_pinochle.play import offered_melds
 from replay.engines.pinochle import melds
@@ -65,16 +66,16 @@ def generate(
     if players is not None:
         overrides["players"] = players
     rules = make_rules(preset, **overrides)
-    dealer = rng.randrange(4)
+    first = rng.randrange(4)
     carried = engine.Carried((0, 0), False)
     recorded: list[Hand] = []
     winner: int | None = None
     for number in range(1, (hands if hands is not None else MOST_HANDS) + 1):
+        dealer = dealer_of(rules.dealer_order, number, first, 4)
         hand, settled = _hand(rng, rules, number, dealer, carried)
         assert settled.totals is not None
         recorded.append(hand.model_copy(update={"claims": _claims(settled)}))
         carried = engine.Carried(settled.totals, settled.winner is not None)
-        dealer = (dealer + 1) % 4
         if settled.winner is not None:
             winner = settled.winner
             break
