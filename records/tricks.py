@@ -315,6 +315,17 @@ class Tricks(list[Trick]):
             seats.append(seat)
         return seats
 
+    def winners(self) -> list[int]:
+        """The seat that won each finished trick, in order, read from the integers: no trick is
+        made a ``Trick`` (a scorer's walk over the tricks needs no more)."""
+        after, won = self.after, []
+        for lead, best in zip(self.leads, self.bests, strict=False):  # a trick in progress: led
+            seat = lead
+            for _ in range(best):
+                seat = after[seat]
+            won.append(seat)
+        return won
+
     def _show(self) -> None:
         """Make the tricks not shown yet into values (the list's own items)."""
         size, names = self.size, self.names

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from records.pinochle import DEFAULT_RULES, PinochleRules
-from records.tricks import Trick
+from records.tricks import Tricks, encoding
 from replay.engines import pinochle as engine
 from replay.engines.pinochle import scoring
 from replay.engines.pinochle.melds import DECK, ScoredMeld, card_points
@@ -41,23 +41,21 @@ def test_classic_values() -> None:
     ]
 
 
-def trick(number: int, plays: list[tuple[int, str]], winner: int) -> Trick:
-    """A finished trick: ``plays`` (seat, card) in order, won by ``winner``."""
-    done = Trick(number, winner)
-    done.seats, done.cards = [s for s, _ in plays], [c for _, c in plays]
-    done.best = done.seats.index(winner)
-    return done
-
-
-def tricks(declarer: int, wins: str) -> list[Trick]:
-    """Fifteen tricks of the 45 cards not buried; the declarer wins ``all`` or ``none``."""
+def tricks(declarer: int, wins: str) -> Tricks:
+    """Fifteen tricks of the 45 cards not buried, each led by seat 1 and followed by seats 2
+    and 3 (the dealer, seat 0, sits out), as a play records them; the declarer wins ``all``
+    or ``none``."""
     rest = list((DECK.counts() - Counter(BURIED)).elements())
     other = 2 if declarer != 2 else 3
     winner = declarer if wins == "all" else other
-    return [
-        trick(i + 1, [(s, rest[3 * i + k]) for k, s in enumerate((1, 2, 3))], winner)
-        for i in range(15)
-    ]
+    codes = encoding(DECK.strength, 2)
+    played = Tricks()
+    played.size, played.names, played.after = 3, codes.name, (1, 2, 3, 1)
+    for number in range(15):
+        played.cards.extend(codes.code[card] for card in rest[3 * number : 3 * number + 3])
+        played.leads.append(1)
+        played.bests.append(winner - 1)
+    return played
 
 
 def hand(rules: PinochleRules = R, **fields: Any) -> engine.State:

@@ -109,20 +109,22 @@ def counters(state: State) -> Counters | None:
     tricks, declarer = state.tricks, state.declarer
     if len(tricks) != HAND_SIZE or declarer is None:
         return None
-    points = state.table.points
+    value = state.table.points_by_code(tricks.names)
+    cards, size = tricks.cards, tricks.size
     mine = theirs = 0
-    for trick in tricks:
-        first, second, third = trick.cards
-        won = points[first] + points[second] + points[third]
-        if trick.seats[trick.best] == declarer:
+    winners = tricks.winners()
+    for number, winner in enumerate(winners):
+        first = number * size
+        won = sum(value[code] for code in cards[first : first + size])
+        if winner == declarer:
             mine += won
         else:
             theirs += won
     last = state.rules.last_trick_bonus
-    declarer_last = tricks[-1].winner == declarer
+    declarer_last = winners[-1] == declarer
     return Counters(
         in_tricks=mine,
-        buried=sum(points[c] for c in state.buried or ()),
+        buried=sum(state.table.points[c] for c in state.buried or ()),
         last_trick=last if declarer_last else 0,
         opponents=theirs + (0 if declarer_last else last),
     )
@@ -131,7 +133,7 @@ def counters(state: State) -> Counters | None:
 def meld_points(state: State) -> int:
     tricks, declarer = state.tricks, state.declarer
     played = state.rules.meld_requires_trick and len(tricks) == HAND_SIZE
-    if played and not any(t.winner == declarer for t in tricks):
+    if played and declarer not in tricks.winners():
         return 0
     return sum(m.value for m in state.melds)
 
@@ -218,8 +220,8 @@ def settle(state: State, carried: object = None) -> Settlement:
 def tricks_taken(state: State) -> tuple[int, ...]:
     """Tricks each seat took so far, per seat."""
     taken = [0] * state.rules.table_size
-    for trick in state.tricks:
-        taken[trick.winner] += 1
+    for winner in state.tricks.winners():
+        taken[winner] += 1
     return tuple(taken)
 
 

@@ -128,6 +128,14 @@ class Table:
     payments: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     """The payments of a settlement by (outcome, declarer, contract, trump, buried meld card),
     as they come up (``scoring``)."""
+    coded: list[int] = field(default_factory=list)
+    """Card points by the play's card code (``records.tricks.Codes``), filled on first use."""
+
+    def points_by_code(self, names: Sequence[str]) -> list[int]:
+        """Card points by code, for the names of a play's codes (``Tricks.names``)."""
+        if not self.coded:
+            self.coded[:] = [self.points.get(name, 0) for name in names]
+        return self.coded
 
     def order(self, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         found = self.orders.get(dealer)
