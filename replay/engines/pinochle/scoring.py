@@ -115,7 +115,7 @@ def counters(state: State) -> Counters | None:
     winners = tricks.winners()
     for number, winner in enumerate(winners):
         first = number * size
-        won = sum(value[code] for code in cards[first : first + size])
+        won = sum(map(value.__getitem__, cards[first : first + size]))
         if winner == declarer:
             mine += won
         else:
