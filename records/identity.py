@@ -18,6 +18,10 @@ field the format defines is present, with its default where the record leaves it
 without ``announced`` is the same fact as one with ``"announced": false``, a player without an
 ``id`` one with ``"id": null``); keys sorted at every depth, no whitespace, UTF-8. A change to
 any card, bid, seat, name or rule changes it; reordering keys or pretty-printing does not.
+
+A rules value the format gained after records were first hashed (``LATER_RULES``) is left out
+of the facts while it has its default, so that a game's hash does not change when tricklog
+learns a new rule: a record hashed by an older tricklog keeps its hash.
 """
 
 from __future__ import annotations
@@ -30,10 +34,15 @@ import msgspec
 
 from records.structs import ANY_RECORD
 
-__all__ = ["NOT_FACTS", "facts", "facts_json", "record_hash"]
+__all__ = ["LATER_RULES", "NOT_FACTS", "facts", "facts_json", "record_hash"]
 
 NOT_FACTS = frozenset(("claims", "extensions"))
 """A hand's keys the hash leaves out (at the record's level it takes only what it names)."""
+
+
+LATER_RULES: Mapping[str, Any] = {"dealer_order": "rotation"}
+"""Rules values added to every game after hashes were published, by name, with the default a
+record that predates them means (as JSON has it): hashed only where a record states another."""
 
 
 def record_hash(record: Any) -> str:
@@ -63,9 +72,13 @@ def facts(record: Any) -> dict[str, Any]:
     """The facts of a record, as the structs that hold them (``msgspec.to_builtins`` gives
     plain values); the rules as plain values already, with every key a string as in JSON."""
     struct = _struct(record)
+    rules = msgspec.to_builtins(struct.rules, str_keys=True)  # a table keyed by int
+    for name, default in LATER_RULES.items():
+        if rules.get(name, default) == default:
+            rules.pop(name, None)
     return {
         "game": struct.game,
-        "rules": msgspec.to_builtins(struct.rules, str_keys=True),  # a table keyed by int
+        "rules": rules,
         "players": struct.players,
         "hands": [_hand_facts(hand) for hand in struct.hands],
     }

@@ -72,10 +72,9 @@ def replay(
     sitting = _Sitting(record, referee, referee.engine.table(rules), rules)
     for index, hand in enumerate(record.hands):
         yield HandStarted(index, hand.number, hand.dealer, hand.deal.hands)
-        fault, placed = sitting.order.check(index, hand.number, hand.dealer)
-        if fault is not None:
+        fault = sitting.order.check(index, hand.number, hand.dealer)
+        if fault is not None:  # the hand cannot be placed in the game: report it once, skip it
             yield ProblemFound(fault)
-        if not placed:  # the hand cannot be placed in the game: reported once, skipped
             sitting.skip(hand.number)
             skipped = HandSettled(index, hand.number, hand.dealer, STOPPED)
             sitting.settle(index, hand, skipped, None)  # its claims, all unchecked
@@ -496,13 +495,13 @@ class _Order:
 
     The dealers follow the rules' ``dealer_order``. Under ``rotation`` the deal passes one seat
     on per hand, in the direction of play (seat numbers grow in that direction), each hand's
-    dealer judged against the hand before it (the last one whose number was in order). The
-    first dealer out of turn is a problem, and the dealers after it are not judged against the
-    rotation: a record whose program picks its dealers by a rule of its own is one problem,
-    not one a hand (a rules value can state that order: a list of dealers, or
-    ``as_recorded``). Under a list, each hand's dealer is the list's, by hand number; under
-    ``as_recorded``, any seat. A hand whose dealer is wrong is still replayed, with the dealer
-    it names.
+    dealer judged against the last hand in order. The first dealer out of turn is a problem,
+    and the dealers after it are not judged against the rotation: a record whose program picks
+    its dealers by a rule of its own is one problem, not one a hand (a rules value states such
+    an order: a list of dealers, or ``as_recorded``). Under a list, each hand's dealer is the
+    list's, by hand number; under ``as_recorded``, any seat. A hand whose dealer is wrong is
+    not replayed, as a hand out of order is not (its number or its dealer may be the fault;
+    the actions that follow the dealer cannot tell).
     """
 
     def __init__(
@@ -524,16 +523,22 @@ class _Order:
         self.before: tuple[int, int] | None = None
         """(number, dealer) of the hand in order before this one."""
 
-    def check(self, index: int, number: int, dealer: int) -> tuple[Problem | None, bool]:
-        """The problem with this hand's place in the game, or None; and whether it is in
-        order, so to be replayed (a dealer out of turn does not take a hand out of order)."""
+    def check(self, index: int, number: int, dealer: int) -> Problem | None:
+        """The problem with this hand's place in the game (and it is not replayed), or None
+        (and it is in order)."""
         if self.consecutive:
             problem = self._consecutive(index, number, dealer)
         else:
             problem = self._rising(index, number, dealer)
-        if problem is not None:
-            return problem, False
-        return self._dealt(index, number, dealer), True
+        if problem is None:
+            problem = self._dealt(index, number, dealer)
+        if problem is None:  # in order: the next hand is judged against this one
+            if self.consecutive:
+                self.anchor = (index, dealer)
+            else:
+                self.gap = self.previous is not None and number != self.previous[0] + 1
+                self.previous = (number, dealer)
+        return problem
 
     def _rising(self, index: int, number: int, dealer: int) -> Problem | None:
         previous = self.previous
@@ -545,8 +550,7 @@ class _Order:
             return _number(index, number, f"1..{self.last}", message)
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
-        self.gap = previous is not None and number != previous[0] + 1
-        self.previous, self.before = (number, dealer), previous
+        self.before = previous
         return None
 
     def _consecutive(self, index: int, number: int, dealer: int) -> Problem | None:
@@ -558,8 +562,7 @@ class _Order:
             return _number(index, number, expected, message + "consecutive")
         if dealer >= self.seats:
             return _dealer_seat(index, number, dealer, self.seats)
-        self.anchor, anchor = (index, dealer), self.anchor
-        # as (number, dealer): the place of a hand in a consecutive sitting is its index
+        anchor = self.anchor  # as (number, dealer): a hand's place in a sitting is its index
         self.before = None if anchor is None else (number - index + anchor[0], anchor[1])
         return None
 

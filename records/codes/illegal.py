@@ -21,7 +21,8 @@ CODES = (
         "the hand's dealer is not the list's. Under `rotation` only the first dealer out of turn "
         "is reported, and the dealers after it are not judged against the rotation (a program "
         "that picks its dealers its own way is one problem; `rules infer` proposes the list). "
-        "The hand is still replayed, with the dealer it names.",
+        "The hand is not replayed (its number or its dealer may be the fault), and its claims "
+        "are listed as unchecked.",
         "seat 1 deals hand 2, but the deal passes one seat on in the direction of play and seat "
         "0 should; the dealers after it are not judged against the rotation",
     ),

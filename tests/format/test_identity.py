@@ -113,3 +113,34 @@ def test_not_a_record_is_a_value_error() -> None:
         record_hash({"game": "whist"})
     with pytest.raises(ValueError, match="not a record"):
         record_hash(42)
+
+
+@pytest.mark.parametrize(
+    ("path", "published"),
+    [
+        (
+            "oh_hell/valid/default-4p-complete-game.json",
+            "b679c66e317350fcdee9daada167e814d4508868465a92ae91a2f7ad4779f959",
+        ),
+        (
+            "pinochle/valid/double-pinochle-spades-made.json",
+            "019d074a237912fc4474acd34073ddeb8c2c4e89ab66a64e9a35014d4f9df659",
+        ),
+        (
+            "bestia/valid/exact-shares-carried-as-fractions.json",
+            "d858f1c5df71ad6bb900beed1103ddfc298249a88172839d296226954c41be52",
+        ),
+    ],
+)
+def test_a_hash_stays_what_an_older_tricklog_published(path: str, published: str) -> None:
+    """The hashes tricklog published before the rules gained ``dealer_order`` (4baf992): a
+    rules value added later is hashed only where a record states other than its default."""
+    assert record_hash(parse((FIXTURES / path).read_bytes())) == published
+
+
+def test_a_later_rules_value_counts_where_it_is_not_its_default() -> None:
+    document = orjson.loads((FIXTURES / "oh_hell/valid/default-4p-complete-game.json").read_bytes())
+    before = _hash(document)
+    assert _hash({**document, "rules": {**document["rules"], "dealer_order": "rotation"}}) == before
+    stated = {**document["rules"], "dealer_order": "as_recorded"}
+    assert _hash({**document, "rules": stated}) != before
