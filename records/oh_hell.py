@@ -79,7 +79,11 @@ class Bid(Strict):
 
     type: Literal["bid"]
     seat: Seat
-    tricks: Count
+    tricks: Count | None
+    """The tricks bid, or null where the source did not log this seat's bid (the key is
+    present all the same). Replay checks that the seat bid in turn; what depends on the value
+    (the hook, the seat's score and running total, a winner they decide) is left unchecked and
+    the report says why (docs/partial.md)."""
 
 
 class Play(Strict):
@@ -160,7 +164,7 @@ class OhHellRecord(RecordBase):
 # --- the text notation -----------------------------------------------------------------------
 
 NOTATION = GameNotation(
-    items=(Item("bid", "bid", "tricks", number=True), PLAY),
+    items=(Item("bid", "bid", "tricks", number=True, unknown=True), PLAY),
     lines=(
         CLAIM,
         ABANDON,

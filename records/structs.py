@@ -248,7 +248,7 @@ class OhHellBid(
 
     type: ClassVar[Literal["bid"]] = "bid"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    tricks: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
+    tricks: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | None
 
 
 class OhHellPlay(

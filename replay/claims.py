@@ -2,8 +2,9 @@
 recomputed value and turns every disagreement into an ``inconsistent`` problem.
 
 Recorded and recomputed values stay apart: a ``ClaimCheck`` holds both. A claim replay could not
-recompute (a stopped hand, a partial game) is ``unchecked``; nothing computed is ever written
-back as recorded.
+recompute (a stopped hand, a partial game, a value the record did not log) is ``unchecked``,
+with the reason where the referee knows it (``Claim.reasons``: a bid not logged); nothing
+computed is ever written back as recorded.
 
 One root, not a cascade. A running value (a total, a balance, the pot a hand starts with) is
 the previous value plus this hand's change. When a record gets one hand's score wrong and
@@ -56,6 +57,7 @@ __all__ = [
 
 ABANDONED: Final = HandStatus.ABANDONED
 MATCH: Final = ClaimStatus.MATCH
+UNCHECKED: Final = ClaimStatus.UNCHECKED
 
 Corrections = dict[str, dict[int | None, Any]]
 """Claim name -> seat (None: a scalar claim) -> the value a reported running value should have
@@ -228,9 +230,11 @@ def _one(
     """Compare one value of a claim (``seat``'s, or the scalar's); ``at`` is its pointer,
     worked out from the claim's and the seat only for a problem when None."""
     check = compare(claim.name, seat, recorded, computed)
+    status = check.status
+    if status is UNCHECKED and claim.reasons is not None:
+        check = check._replace(reason=claim.reasons.get(seat))
     if claim.listed:
         out[0].append(check)
-    status = check.status
     if status is ClaimStatus.MATCH:
         return
     basis = claim.follows

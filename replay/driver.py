@@ -137,7 +137,10 @@ class _Sitting:
             if totals is not None:
                 if len(scores) != len(totals):
                     raise ValueError("a hand's scores and the running totals differ in length")
-                totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
+                try:
+                    totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
+                except TypeError:  # a seat's score unknown (a bid not logged): its total too
+                    totals = _unknown_sum(totals, scores)
             amounts = (("score for the hand", scores), ("running total", totals or ()))
             beyond = _beyond(index, hand.number, (*amounts, *result.settlement.amounts()))
             if beyond is not None:
@@ -189,12 +192,15 @@ def _beyond(
     output can write. The record stops at the hand that first computes one.
     """
     for name, values in amounts:
-        if not values or (
-            type(sum(values)) is int and min(values) >= -MAX_INT and max(values) <= MAX_INT
-        ):
-            continue  # integers within the limit (the loops in C: this runs every hand)
+        try:
+            if not values or (
+                type(sum(values)) is int and min(values) >= -MAX_INT and max(values) <= MAX_INT
+            ):
+                continue  # integers within the limit (the loops in C: this runs every hand)
+        except TypeError:  # some values unknown (None): the known ones are judged below
+            pass
         for seat, value in enumerate(values):
-            if _fits(value):
+            if value is None or _fits(value):
                 continue
             what = f"seat {seat}'s {name}" if len(values) > 1 else f"the {name}"
             return Problem(
@@ -208,6 +214,12 @@ def _beyond(
                 seat=seat if len(values) > 1 else None,
             )
     return None
+
+
+def _unknown_sum(totals: Sequence[Any], scores: Sequence[Any]) -> list[Any]:
+    """Running totals plus a hand's scores where some are unknown (None): a seat's total is
+    unknown from the hand its score was, and the other seats' totals go on."""
+    return [None if t is None or s is None else t + s for t, s in zip(totals, scores, strict=True)]
 
 
 def _fits(value: Any) -> bool:

@@ -98,6 +98,12 @@ def _derivation(hand: HandReport) -> list[Segments]:
                 f"recomputed {plain(check.computed)}"
             )
             lines.append((("    ", ""), ("claim", "red"), (printable(text), "")))
+        elif check.reason is not None:  # a value the record did not log: unchecked, and why
+            seat = f" seat {check.seat}" if check.seat is not None else ""
+            text = (
+                f" {check.name}{seat}: recorded {plain(check.recorded)}, unchecked: {check.reason}"
+            )
+            lines.append((("    ", ""), ("claim", "yellow"), (printable(text), "")))
     return lines
 
 

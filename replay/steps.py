@@ -14,7 +14,7 @@ after it (kept out of its repr: it is large and internal).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
@@ -56,7 +56,8 @@ class ClaimStatus(StrEnum):
     MISSING = "missing"
     """The record does not state this value."""
     UNCHECKED = "unchecked"
-    """The record states it, but replay could not compute it (stopped hand, partial game)."""
+    """The record states it, but replay could not compute it (stopped hand, partial game, a
+    value the record did not log)."""
 
 
 class ClaimCheck(NamedTuple):
@@ -67,15 +68,21 @@ class ClaimCheck(NamedTuple):
     recorded: Any
     computed: Any
     status: ClaimStatus
+    reason: str | None = None
+    """Why an ``unchecked`` value could not be computed, where the referee knows a reason the
+    record gives (a bid not logged); None otherwise."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "name": self.name,
             "seat": self.seat,
             "recorded": self.recorded,
             "computed": self.computed,
             "status": self.status.value,
         }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 def compare(name: str, seat: int | None, recorded: Any, computed: Any) -> ClaimCheck:
@@ -157,6 +164,9 @@ class Claim:
     """What a per-seat claim's entries are indexed by, in a problem's words: ``team`` for a
     claim per side of a partnership game (entry 0 the side of seat 0, entry 1 that of seat 1),
     whose problems then name the team and no seat."""
+    reasons: Mapping[int | None, str] | None = None
+    """Why the value of a seat (None: of a scalar claim) could not be computed, where the
+    record says so (a bid it did not log): the reason of its ``unchecked`` check."""
 
 
 @dataclass(slots=True)

@@ -441,6 +441,9 @@ class State:
     seats: int = 0
     leader: int = 0
     """Who leads the first trick."""
+    unlogged: tuple[int, ...] = ()
+    """Seats whose bid the record did not log (``tricks`` null), in bidding order; their
+    ``bids`` entries stay None."""
 
     @property
     def rules(self) -> OhHellRules:
@@ -559,13 +562,17 @@ def legal_bids(state: State) -> list[int]:
         return []
     bids = list(range(state.size + 1))
     forbidden = state.size - state.bid_total
-    if state.rules.hook and state.bids_left == 1 and forbidden >= 0:
+    if state.rules.hook and state.bids_left == 1 and forbidden >= 0 and not state.unlogged:
         bids.remove(forbidden)
     return bids
 
 
 def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
-    """Check a bid and, with ``commit``, make it: the one place the rules of a bid live."""
+    """Check a bid and, with ``commit``, make it: the one place the rules of a bid live.
+
+    A bid the record did not log (``tricks`` None) is checked for its turn only: its range
+    cannot be judged, nor the hook where it or any bid before it is unknown (the referee says
+    so in a note)."""
     seat, tricks = action.seat, action.tricks
     play = state.play
     if state.phase is not BID:
@@ -576,6 +583,11 @@ def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
         return Violation(
             "bid.out-of-turn", f"seat {seat} bid out of turn", expected=play.turn, actual=seat
         )
+    if tricks is None:
+        if commit:
+            state.unlogged += (seat,)
+            _next_bidder(state, seat)
+        return None
     if tricks > state.size:
         return Violation(
             "bid.out-of-range",
@@ -583,7 +595,12 @@ def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
             expected=f"0..{state.size}",
             actual=tricks,
         )
-    if state.bids_left == 1 and state.table.rules.hook and state.bid_total + tricks == state.size:
+    if (
+        state.bids_left == 1
+        and state.table.rules.hook
+        and state.bid_total + tricks == state.size
+        and not state.unlogged
+    ):
         return Violation(
             "bid.hook",
             f"the last bidder may not bid {tricks}: the bids would add up to the "
@@ -602,6 +619,17 @@ def bid(state: State, action: Any, *, commit: bool = True) -> Violation | None:
     return None
 
 
+def _next_bidder(state: State, seat: int) -> None:
+    """``seat`` has bid without a logged value: the turn passes on, or the play begins (as for
+    a logged bid, written there inline: it runs for every bid of an audit)."""
+    state.bids_left -= 1
+    if state.bids_left:
+        state.play.turn = (seat + 1) % state.seats
+    else:
+        state.phase = PLAY
+        state.play.turn = state.leader
+
+
 def check_bid(state: State, action: Any) -> Violation | None:
     return bid(state, action, commit=False)
 
@@ -611,7 +639,16 @@ def apply_bid(state: State, action: Any) -> None:
 
 
 def describe_bid(game: Table, action: Any) -> str:
-    return "nil" if action.tricks == 0 else f"bid {action.tricks}"
+    tricks = action.tricks
+    if tricks is None:
+        return "bid not logged"
+    return "nil" if tricks == 0 else f"bid {tricks}"
+
+
+def hook_unjudged(state: State) -> bool:
+    """Whether the hook rule applied to the last bid but could not be judged: that bid, or one
+    before it, was not logged."""
+    return bool(state.unlogged) and state.table.rules.hook and state.bids_left == 0
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -813,24 +850,37 @@ def by_team(teams: Sequence[Sequence[int]] | None, values: Sequence[int]) -> Seq
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """The result of a finished deal (``scores`` None when it was abandoned)."""
+    """The result of a finished deal (``scores`` None when it was abandoned). A seat whose bid
+    was not logged has None for its bid and, with its team under ``teams``, for its score."""
 
     size: int
-    bids: tuple[int, ...]
+    bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
-    scores: tuple[int, ...] | None
+    scores: tuple[int | None, ...] | None
+    unlogged: tuple[int, ...] = ()
+    """The seats whose bid was not logged."""
 
     def amounts(self) -> tuple[tuple[str, Sequence[int]], ...]:
         """Nothing but the scores: an Oh Hell hand carries nothing to the next."""
         return ()
 
-    def explain(self, rules: OhHellRules) -> list[SeatScore]:
-        """Every seat's score with the rule behind every point."""
-        return score_hand(rules, self.size, self.bids, self.tricks)
+    def explain(self, rules: OhHellRules) -> list[SeatScore | None]:
+        """Every seat's score with the rule behind every point; None for a seat whose score
+        depends on a bid not logged."""
+        if not self.unlogged:
+            return list(score_hand(rules, self.size, self.bids, self.tricks))  # type: ignore[arg-type]
+        known = [0 if b is None else b for b in self.bids]
+        found = score_hand(rules, self.size, known, self.tricks)
+        return [
+            None if self.scores is None or self.scores[s] is None else found[s]
+            for s in range(len(found))
+        ]
 
 
 def settle(state: State, carry: object = None) -> Settlement:
     """The scores of a hand that is over."""
+    if state.unlogged:
+        return _settle_unlogged(state)
     bids = tuple([0 if b is None else b for b in state.bids])
     tricks = tuple(state.play.won)
     if state.phase is ABANDONED:
@@ -839,6 +889,31 @@ def settle(state: State, carry: object = None) -> Settlement:
     bid, took = by_team(teams, bids), by_team(teams, tricks)
     scores = tuple([table.score(size, bid[seat], took[seat]) for seat in range(len(bids))])
     return Settlement(size, bids, tricks, scores)
+
+
+def _settle_unlogged(state: State) -> Settlement:
+    """``settle`` where some bids were not logged: those seats' scores (their teams' under
+    ``teams``) are unknown, None; the other seats are scored as ever."""
+    unlogged = state.unlogged
+    bids = tuple(
+        [None if s in unlogged else (0 if b is None else b) for s, b in enumerate(state.bids)]
+    )
+    tricks = tuple(state.play.won)
+    if state.phase is ABANDONED:
+        return Settlement(state.size, bids, tricks, None, unlogged)
+    table, size, teams = state.table, state.size, state.table.teams
+    unknown = set(unlogged)
+    if teams is not None:
+        unknown = {seat for team in teams if unknown.intersection(team) for seat in team}
+    known = [0 if b is None else b for b in bids]
+    bid, took = by_team(teams, known), by_team(teams, tricks)
+    scores = tuple(
+        [
+            None if seat in unknown else table.score(size, bid[seat], took[seat])
+            for seat in range(len(bids))
+        ]
+    )
+    return Settlement(size, bids, tricks, scores, unlogged)
 
 
 def winners(totals: Sequence[int]) -> list[int]:

@@ -8,6 +8,11 @@ A claimed running total is a problem only where it does not follow from the prev
 the deal's score (``replay.claims.Chain``), so a wrong score that the source carried on is
 reported once, as a ``score.mismatch``. The claimed final totals follow from the last deal's
 claimed running totals, the claimed winners from the claimed totals.
+
+A bid the record did not log (``tricks`` null) leaves that seat's score unknown (its team's
+under ``teams``), so its running total from that deal on, and the winners: those claims are
+``unchecked`` with the reason (``Claim.reasons``), and the deal's notes say what else went
+unjudged (the hook). Everything else is checked as ever (docs/partial.md).
 """
 
 from __future__ import annotations
@@ -58,6 +63,12 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
             Claim("score", at[1], claims.scores, result.scores),
             Claim("total", at[2], claims.totals, result.totals, follows=_TOTAL),
         ]
+        settled = result.settlement
+        if settled is not None and settled.unlogged:
+            found[1].reasons = _score_reasons(settled)
+        totals = result.totals
+        if totals is not None and None in totals:  # a bid not logged, in this deal or before
+            found[2].reasons = _total_reasons(record, index, totals)
         if claims.hand_size is not None:
             size = None if state is None or _size_unknown(state, hand.deal) else state.size
             found.append(Claim("hand_size", at[3], claims.hand_size, size, per_seat=False))
@@ -74,6 +85,8 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         deal = record.hands[index].deal
         if deal.rebuilt:
             notes.append(_rebuilt_note(state, deal))
+        if state.unlogged:
+            notes.extend(_unlogged_notes(state))
         return super().settle(state, ledger, record, index, notes)
 
     def explainer(
@@ -83,10 +96,17 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         if settlement is None or settlement.scores is None:
             return None
         rules = state.rules
+        # the hook left unjudged by a bid not logged, which the scores do not show
+        hook = _unlogged_notes(state)[1:] if state.unlogged else []
 
         def explain() -> list[str]:
             names = {p.seat: p.name for p in record.players}
-            return [_explain(score, names) for score in settlement.explain(rules)]
+            return [
+                _explain(score, names)
+                if score is not None
+                else _unknown_score(settlement, seat, names)
+                for seat, score in enumerate(settlement.explain(rules))
+            ] + hook
 
         return explain
 
@@ -98,6 +118,9 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
             return []
         last = last_claimed(record, _totals)
         found = [Claim("total", "/claims/totals", claims.totals, totals, follows=_FINAL)]
+        unknown = totals is not None and None in totals
+        if totals is not None and unknown:
+            found[0].reasons = _total_reasons(record, len(record.hands) - 1, totals)
         if claims.winners is not None:
             follows = _winners_of_claims(claims.totals, last)
             found.append(
@@ -108,6 +131,7 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
                     winners,
                     per_seat=False,
                     follows=follows,
+                    reasons={None: _winners_reason(found[0].reasons)} if unknown else None,
                 )
             )
         return found
@@ -122,7 +146,9 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         plan = table.plan
         whole_game = plan is None or list(numbers) == list(range(1, len(plan) + 1))
         # A winner only of a whole game with at least one scored hand (all abandoned: none).
-        return oh_hell.winners(totals) if whole_game and scored and totals else None
+        if not (whole_game and scored and totals) or None in totals:
+            return None  # a total unknown (a bid not logged): so are the winners
+        return oh_hell.winners(totals)
 
 
 _POINTERS: Final[dict[int, tuple[str, ...]]] = {}
@@ -159,6 +185,93 @@ def _winners_of_claims(final: Any, last: Any) -> OneOf | None:
     return None
 
 
+def _score_reasons(settlement: Any) -> dict[int | None, str]:
+    """Why each seat's score of a deal is unknown: its bid, or a partner's, was not logged."""
+    if settlement.scores is None:
+        return {}
+    unlogged = settlement.unlogged
+    return {
+        seat: _whose_bid(seat, unlogged)
+        for seat, score in enumerate(settlement.scores)
+        if score is None
+    }
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 1``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
+    named = [str(seat) for seat in sorted(seats)]
+    if len(named) == 1:
+        return f"seat {named[0]}"
+    return f"seats {', '.join(named[:-1])} and {named[-1]}"
+
+
+def _bids_of(seats: Sequence[int]) -> str:
+    """``seat 1's bid was`` or ``the bids of seats 0 and 2 were``, before ``not logged``."""
+    if len(seats) == 1:
+        return f"{_seats(seats)}'s bid was"
+    return f"the bids of {_seats(seats)} were"
+
+
+def _whose_bid(seat: int, unlogged: Sequence[int]) -> str:
+    """Why ``seat``'s score is unknown: its own bid, or under ``teams`` a partner's."""
+    if seat in unlogged:
+        return f"{_bids_of([seat])} not logged"
+    return f"its team's bid is unknown: {_bids_of(unlogged)} not logged"
+
+
+def _total_reasons(record: Any, index: int, totals: Sequence[Any]) -> dict[int | None, str]:
+    """Why each seat's running total after hand ``index`` is unknown: the first deal where its
+    score was (a bid not logged, its own or under ``teams`` a partner's). Read off the record,
+    and only for a record that has such a total."""
+    teams = record.rules.teams
+    reasons: dict[int | None, str] = {}
+    for seat, total in enumerate(totals):
+        if total is not None:
+            continue
+        team = next((t for t in teams or () if seat in t), (seat,))
+        for hand in record.hands[: index + 1]:
+            missing = [a.seat for a in hand.actions if a.type == "bid" and a.tricks is None]
+            mine = [s for s in missing if s in team]
+            if mine:
+                why = _whose_bid(seat, mine)
+                reasons[seat] = f"{why} in hand {hand.number}: the total is unknown from there on"
+                break
+    return reasons
+
+
+def _winners_reason(totals: Any) -> str:
+    """Why the winners are unknown: some final totals are (``_total_reasons``)."""
+    seats = sorted(totals or {})
+    if len(seats) == 1:
+        return f"the final total of {_seats(seats)} is unknown: a bid was not logged"
+    return f"the final totals of {_seats(seats)} are unknown: bids were not logged"
+
+
+def _unlogged_notes(state: oh_hell.State) -> list[str]:
+    """What the bids not logged leave unjudged in a deal: the scores they decide, and the hook
+    (the last bidder may not make the bids add up to the deal's size) where it applies."""
+    unlogged = state.unlogged
+    it = "it" if len(unlogged) == 1 else "them"
+    notes = [
+        f"{_bids_of(unlogged)} not logged: the scores that depend on {it}, and the running "
+        "totals from this deal on, are unchecked"
+    ]
+    if oh_hell.hook_unjudged(state):
+        n = state.seats
+        last = (oh_hell.first_bidder(state.rules, state.dealer) + n - 1) % n
+        bidder = f"seat {last}" + (", the dealer" if last == state.dealer else "")
+        if last in unlogged:
+            why = f"the last bidder's ({bidder}) bid was not logged, so whether the bids"
+        else:
+            why = f"{_bids_of(unlogged)} not logged, so whether the last bidder ({bidder}) made"
+            why += " the bids"
+        notes.append(
+            f"the hook was not judged: {why} add up to the {number_of(state.size, 'trick')} of "
+            "the deal is unknown"
+        )
+    return notes
+
+
 def _unplayed(state: oh_hell.State, deal: Any) -> int:
     """Cards of a deal rebuilt from the plays that nobody played: unknown to the record."""
     return state.size * state.seats - sum(len(cards) for cards in deal.hands)
@@ -192,6 +305,15 @@ def _explain(score: oh_hell.SeatScore, names: dict[int, str]) -> str:
     )
 
 
+def _unknown_score(settlement: Any, seat: int, names: dict[int, str]) -> str:
+    bid = settlement.bids[seat]
+    said = "not logged" if bid is None else str(bid)
+    return (
+        f"seat {seat} ({names.get(seat, '?')}): bid {said}, took {settlement.tricks[seat]}: "
+        f"score unknown ({_whose_bid(seat, settlement.unlogged)})"
+    )
+
+
 REFEREE = OhHellReferee()
 
 
@@ -202,6 +324,9 @@ def _counters(step: HandSettled) -> Counters:
     settled = step.settlement
     out: Counters = []
     for bid, taken in zip(settled.bids, settled.tricks, strict=True):
+        if bid is None:  # not logged: only the bids known are counted
+            out.append({})
+            continue
         made = int(bid == taken)
         out.append(
             {

@@ -188,13 +188,16 @@ def _actions(record: OhHellRecord, index: int, hand: Hand, params: Params) -> li
     dealt = [card_id(deal.hands[i % n][i // n]) for i in range(n * size)]
     history: list[int | Loss] = [size, hand.dealer, *dealt, card_id(deal.turned_up or "")]
     for at, action in enumerate(hand.actions):
-        if isinstance(action, Bid):
+        if isinstance(action, Bid) and action.tricks is not None:
             history.append(NUM_CARDS + action.tricks)
         elif isinstance(action, Play):
             history.append(card_id(action.card))
         else:
             left = len(hand.actions) - at - 1
-            why = "OpenSpiel plays every trick out; the history stops here" + (
+            lacks = (
+                "a bid not logged" if isinstance(action, Bid) else "OpenSpiel plays every trick out"
+            )
+            why = f"{lacks}; the history stops here" + (
                 f" ({number_of(left, 'later action')} lost too)" if left else ""
             )
             history.append(Loss(record.id, f"/hands/{index}/actions/{at}", action.type, why))

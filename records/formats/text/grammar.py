@@ -192,14 +192,20 @@ class Item:
     """The field the value fills; None when the value is the word ``literal``."""
     number: bool = False
     literal: str | None = None
+    unknown: bool = False
+    """Whether the value may be null, not logged by the source (an Oh Hell bid), written ``?``
+    as a claimed value left out is: ``1:?``."""
 
     def write(self, action: dict[str, Any]) -> str | None:
         seat = action.pop("seat", None)
+        stated = self.field is not None and self.field in action
         value = action.pop(self.field, None) if self.field else None
         if not isinstance(seat, int) or isinstance(seat, bool):
             return None
         if self.field is None:
             return f"{seat}:{self.literal}"
+        if value is None and stated and self.unknown:
+            return f"{seat}:?"
         if self.number and isinstance(value, int) and not isinstance(value, bool):
             return f"{seat}:{value}"
         if not self.number and isinstance(value, str) and plain(value):
@@ -226,6 +232,8 @@ def item_of(items: list[Item], word: str) -> dict[str, Any] | None:
         if item.literal is not None and value == item.literal:
             return {"type": item.type, "seat": seat}
     for item in items:
+        if item.field is not None and item.unknown and value == "?":
+            return {"type": item.type, "seat": seat, item.field: None}
         if item.field is not None and not item.number:
             return {"type": item.type, "seat": seat, item.field: sys.intern(value)}
         if item.field is not None and _INTEGER.fullmatch(value):
@@ -244,6 +252,8 @@ def read_item(items: list[Item], token: Token) -> dict[str, Any]:
         if item.literal is not None and value == item.literal:
             return {"type": item.type, "seat": seat}
     for item in items:
+        if item.field is not None and item.unknown and value == "?":
+            return {"type": item.type, "seat": seat, item.field: None}
         if item.field is not None and (not item.number or _INTEGER.fullmatch(value)):
             return {
                 "type": item.type,
