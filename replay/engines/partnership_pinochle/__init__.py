@@ -109,7 +109,9 @@ ENGINE: Engine[PartnershipPinochleRules, Table, State] = Engine(
         "pass_cards": kind(
             declare.check_pass_cards, declare.apply_pass_cards, declare.describe_pass_cards
         ),
-        "meld": kind(declare.check_meld, declare.apply_meld, declare.describe_meld),
+        "meld": kind(
+            declare.check_meld, declare.apply_meld, declare.describe_meld, step=declare.step_meld
+        ),
         "throw_in": kind(declare.check_throw_in, declare.apply_throw_in, declare.describe_throw_in),
         "play": kind(play.check_play, play.apply_play, run=play.play_run, duty=play.play_duty),
     },

@@ -146,6 +146,12 @@ def _declared(action: Any) -> list[tuple[str, Sequence[str]]]:
 
 def check_meld(state: State, action: Any) -> Violation | None:
     """Whether the meld event is legal; a fault of one meld points at it (``melds/<k>``)."""
+    return step_meld(state, action, commit=False)
+
+
+def step_meld(state: State, action: Any, commit: bool = True) -> Violation | None:
+    """Check the meld event and, if it is legal and ``commit``, apply it: the melds are read
+    off the event once for both."""
     seat = action.seat
     if state.rules.meld_declared == "automatic":
         return Violation(
@@ -163,8 +169,11 @@ def check_meld(state: State, action: Any) -> Violation | None:
         return Violation("meld.out-of-order", why)
     assert state.trump is not None
     held = state.held[seat]
-    found = melds.check_melds(state.table.melds, state.trump, held, _declared(action))
+    declared = _declared(action)
+    found = melds.check_melds(state.table.melds, state.trump, held, declared)
     if found is None:
+        if commit:
+            _apply(state, seat, declared)
         return None
     index, violation = found
     return Violation(
@@ -186,7 +195,11 @@ def _in_our_words(violation: Violation, seat: int, held: dict[str, int], cards: 
 
 
 def apply_meld(state: State, action: Any) -> None:
-    state.melded[action.seat] = melds.score_melds(state.table.melds, _declared(action))
+    _apply(state, action.seat, _declared(action))
+
+
+def _apply(state: State, seat: int, declared: list[tuple[str, Sequence[str]]]) -> None:
+    state.melded[seat] = melds.score_melds(state.table.melds, declared)
     state.applied += 1
 
 

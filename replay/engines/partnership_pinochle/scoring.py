@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from replay.engines.partnership_pinochle.declare import seat_melds
-from replay.engines.partnership_pinochle.state import HAND_SIZE, State, team
+from replay.engines.partnership_pinochle.state import HAND_SIZE, OVER, Counted, State, team
 from replay.engines.pinochle.melds import ScoredMeld
 
 
@@ -77,9 +77,11 @@ class Settlement:
         return (("team score", self.team_scores),)
 
 
-def taken_and_points(state: State) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+def taken_and_points(state: State) -> Counted:
     """(tricks each seat took, each team's card points): the points only for a hand played to
     its 12th trick. Read off the play's integers (``records.tricks.Tricks``), not its views."""
+    if state.counted is not None:
+        return state.counted
     tricks = state.tricks
     leads, bests, cards = tricks.leads, tricks.bests, tricks.cards
     points = state.table.code_points
@@ -96,9 +98,13 @@ def taken_and_points(state: State) -> tuple[tuple[int, ...], tuple[int, int] | N
             + points[cards[first + 3]]
         )
     if len(bests) != HAND_SIZE:
-        return tuple(taken), None
-    won[(leads[-1] + bests[-1]) % 2] += state.table.last_trick
-    return tuple(taken), (won[0], won[1])
+        found: Counted = (tuple(taken), None)
+    else:
+        won[(leads[-1] + bests[-1]) % 2] += state.table.last_trick
+        found = (tuple(taken), (won[0], won[1]))
+    if state.phase is OVER:  # nothing changes after: counted once for settle and the referee
+        state.counted = found
+    return found
 
 
 def counters(state: State) -> tuple[int, int] | None:

@@ -146,6 +146,9 @@ def table(rules: PartnershipPinochleRules) -> Table:
 
 # --- state -----------------------------------------------------------------------------------
 
+Counted = tuple[tuple[int, ...], tuple[int, int] | None]
+"""(tricks each seat took, each team's card points or None before the 12th trick)."""
+
 
 @dataclass(slots=True)
 class State:
@@ -179,6 +182,8 @@ class State:
     """The seat of the bidding team that threw the hand in."""
     play: CardPlay | None = None
     tricks: Tricks = field(default_factory=Tricks)
+    counted: Counted | None = None
+    """Tricks taken and card points as last counted (``scoring.taken_and_points``)."""
     applied: int = 0
     """Actions applied so far: the position in the hand of the next one."""
 
