@@ -47,7 +47,7 @@ def chart(page: PageView) -> Chart | None:
         return None
     seats = len(page.players)
     series = [
-        [0, *(row.totals[s] for row in rows if row.totals and s < len(row.totals))]
+        _known([0, *(row.totals[s] for row in rows if row.totals and s < len(row.totals))])
         for s in range(seats)
     ]
     values = [v for line in series for v in line]
@@ -70,3 +70,11 @@ def chart(page: PageView) -> Chart | None:
     ]
     hands = [(round(PAD + (i + 1) * step, 1), row.number) for i, row in enumerate(rows)]
     return Chart(WIDTH, HEIGHT, lines, y(0), top, bottom, hands)
+
+
+def _known(line: list[int | None]) -> list[int]:
+    """A seat's running totals up to the first one unknown (an Oh Hell bid not logged): its
+    line stops there."""
+    if None not in line:
+        return line  # type: ignore[return-value]
+    return [v for v in line[: line.index(None)] if v is not None]

@@ -330,6 +330,7 @@ def _claim_rows(checks: Iterable[ClaimCheck], seats: int, cards: Cards) -> list[
             row = rows[check.name] = ClaimRow(printable(check.name), None, [None] * seats)
         recorded, computed = _value(check.recorded), _value(check.computed)
         cell = ClaimCell(cards.alone(recorded), cards.alone(computed), check.status.value)
+        cell.reason = check.reason
         if check.seat is None:
             row.table = cell
         elif 0 <= check.seat < seats:

@@ -72,6 +72,8 @@ class ClaimCell:
     status: str
     problem: str | None = None
     """The anchor of the problem this value is, where it is one."""
+    reason: str | None = None
+    """Why an unchecked value was not recomputed, where the record says (a bid not logged)."""
 
 
 @dataclass(slots=True)

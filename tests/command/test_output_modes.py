@@ -16,6 +16,8 @@ from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "oh_hell" / "valid"
 REVOKE = FIXTURES / "oh_hell" / "invalid" / "play.revoke--discard-while-holding-hearts.json"
+VALIDS = len(list(VALID.glob("*.json")))
+"""The valid Oh Hell fixtures: counted, so that a new one changes no test."""
 
 
 def test_text_shows_problems_and_the_summary_and_v_adds_every_record(tricklog) -> None:  # type: ignore[no-untyped-def]
@@ -24,13 +26,13 @@ def test_text_shows_problems_and_the_summary_and_v_adds_every_record(tricklog) -
     lines = run.out.splitlines()
     assert lines[0] == f"FAIL {REVOKE}  oh_hell play.revoke--discard-while-holding-hearts"
     assert lines[1].startswith(f"  {REVOKE}::/hands/1/actions/5 play.revoke [illegal]")
-    assert lines[2].startswith("14 records, ")
+    assert lines[2].startswith(f"{VALIDS + 1} records, ")
     assert lines[3:5] == ["problems by code:", "  1  play.revoke"]
     assert lines[5].startswith("checked in ") and "records/s" in lines[5]
     assert len(lines) == 6  # no line for any valid record
     verbose = tricklog("validate", "-j1", "-v", str(VALID), str(REVOKE)).out.splitlines()
-    assert sum(line.startswith("ok   ") for line in verbose) == 13
-    assert verbose[13:-1] == lines[:-1]  # then the same, but for the time it took
+    assert sum(line.startswith("ok   ") for line in verbose) == VALIDS
+    assert verbose[VALIDS:-1] == lines[:-1]  # then the same, but for the time it took
 
 
 def test_quiet_is_silent_when_all_is_well_and_shows_problems_otherwise(tricklog) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +81,7 @@ def test_jsonl_streams_a_line_per_record_then_the_summary(tricklog, tmp_path: Pa
     run = tricklog("audit", "-j1", "--format", "jsonl", str(REVOKE), str(missing), str(VALID))
     assert run.code == 3
     lines = [json.loads(line) for line in run.out.splitlines()]
-    assert len(lines) == 1 + 1 + 13 + 1
+    assert len(lines) == 1 + 1 + VALIDS + 1
     assert lines[0]["source"] == str(REVOKE) and lines[0]["valid"] is False
     assert lines[0]["problems"][0]["code"] == "play.revoke" and "hands" in lines[0]
     assert lines[1] == {
@@ -88,7 +90,7 @@ def test_jsonl_streams_a_line_per_record_then_the_summary(tricklog, tmp_path: Pa
     assert all(line["valid"] for line in lines[2:-1])
     last = lines[-1]
     assert last["command"] == "audit"
-    assert last["summary"]["records"] == 14 and last["summary"]["unreadable"] == 1
+    assert last["summary"]["records"] == VALIDS + 1 and last["summary"]["unreadable"] == 1
     assert last["summary"]["elapsed_seconds"] >= 0 and "records_per_second" in last["summary"]
 
 
@@ -103,7 +105,7 @@ def test_problems_only_leaves_valid_records_out_but_counts_them(form: str, trick
         *records, last = [json.loads(line) for line in run.out.splitlines()]
         summary = last["summary"]
     assert [r["source"] for r in records] == [str(REVOKE)]
-    assert (summary["records"], summary["valid"], summary["invalid"]) == (14, 13, 1)
+    assert (summary["records"], summary["valid"], summary["invalid"]) == (VALIDS + 1, VALIDS, 1)
 
 
 def test_verbose_and_problems_only_contradict(tricklog) -> None:  # type: ignore[no-untyped-def]
