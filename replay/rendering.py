@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from records.problems import Problem
 from records.words import number_of
 from replay.encode import json_bytes
-from replay.report import ClaimStatus, HandReport, RecordReport
+from replay.report import ClaimCheck, ClaimStatus, HandReport, RecordReport
 from replay.text import plain, printable
 
 __all__ = ["Rendered", "Rendering", "Segments", "describe", "label", "render"]
@@ -82,6 +82,8 @@ def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
         for hand in report.hands:
             if how.explain or hand.number in disputed:
                 lines.extend(_derivation(hand))
+        if how.explain:
+            lines.extend(_reasoned(report.claims, "  game: "))
     return lines
 
 
@@ -98,12 +100,21 @@ def _derivation(hand: HandReport) -> list[Segments]:
                 f"recomputed {plain(check.computed)}"
             )
             lines.append((("    ", ""), ("claim", "red"), (printable(text), "")))
-        elif check.reason is not None:  # a value the record did not log: unchecked, and why
+    lines.extend(_reasoned(hand.claims, "    "))
+    return lines
+
+
+def _reasoned(checks: list[ClaimCheck], indent: str) -> list[Segments]:
+    """A line for each claim left unchecked with a reason (a value the record did not log,
+    docs/partial.md): what it claims, and why it was not recomputed."""
+    lines: list[Segments] = []
+    for check in checks:
+        if check.reason is not None:
             seat = f" seat {check.seat}" if check.seat is not None else ""
             text = (
                 f" {check.name}{seat}: recorded {plain(check.recorded)}, unchecked: {check.reason}"
             )
-            lines.append((("    ", ""), ("claim", "yellow"), (printable(text), "")))
+            lines.append(((indent, ""), ("claim", "yellow"), (printable(text), "")))
     return lines
 
 

@@ -28,7 +28,11 @@ Rules that real logs need (each a parameter, docs/oh_hell.md):
 * ``teams``: a team's bid and tricks are its members' sums, and each member scores the team's
   score (the hook still counts every bid at the table);
 * ``made_score = bid_squared`` (10 + bid²) and ``miss_score = minus_triangular``
-  (-5 x d(d+1)/2 for a bid missed by d).
+  (-5 x d(d+1)/2 for a bid missed by d);
+* a bid the log did not keep (``tricks`` None, docs/partial.md) is checked for its turn only:
+  the hook is not judged where it or an earlier bid of the deal is unknown (``hook_unjudged``),
+  and the seat's score (its team's under ``teams``) is None in the settlement; every other seat
+  is scored as ever.
 
 A deal may record the trump suit without the card turned (``Deal.trump``): the suit is checked
 against the rules (a deal without trump has none) and, when the dealer turns his own card, his

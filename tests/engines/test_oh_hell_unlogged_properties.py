@@ -6,7 +6,8 @@ legal games of every preset, some with teams:
 * what does not depend on a hidden bid is checked as before: every tricks claim matches, the
   trick winners are the same, and every score of a seat whose bid (its team's under ``teams``)
   is known matches;
-* what does depend on one is ``unchecked`` with a reason, never a mismatch.
+* what does depend on one is ``unchecked`` with a reason, never a mismatch;
+* the text notation writes such a record and reads it back unchanged.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import records.formats.text as notation
+from records.parse import dumps, parse
 from records.rules.oh_hell import PRESETS
 from replay.check import check_bytes
 from replay.generators.oh_hell import generate
@@ -69,6 +72,9 @@ def test_hiding_bids_never_makes_a_problem(
     assert full.problems == []
     hidden = _hidden(data, random.Random(seed), share)
     partial = _audit(data)
+    record = parse(orjson.dumps(data))
+    [read] = notation.loads(notation.dumps(record))
+    assert read.problems == () and dumps(read.record) == dumps(record)
 
     assert partial.problems == []
     assert _winners(partial) == _winners(full)
