@@ -164,7 +164,11 @@ class _Writer:
             self.bounds[annotated] = name
             line = f"{name} = {annotated}"
             if len(line) > WIDTH:  # as ruff format splits it: the subscript's contents indented
-                line = f"{name} = Annotated[\n    {annotated[len('Annotated[') : -1]}\n]"
+                inner = annotated[len("Annotated[") : -1]
+                if len(inner) + 4 > WIDTH:  # and, still too long, one argument a line
+                    kind, _, meta = inner.rpartition(", msgspec.Meta(")
+                    inner = f"{kind},\n    msgspec.Meta({meta},"
+                line = f"{name} = Annotated[\n    {inner}\n]"
             self.blocks.append(f"{line}\n")
         return self.bounds[annotated]
 

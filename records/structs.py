@@ -65,7 +65,8 @@ Bounded3 = Annotated[
 
 
 Bounded4 = Annotated[
-    tuple[Annotated[int, msgspec.Meta(ge=0, le=9)], ...], msgspec.Meta(min_length=1, max_length=5000)
+    tuple[Annotated[int, msgspec.Meta(ge=0, le=9)], ...],
+    msgspec.Meta(min_length=1, max_length=5000),
 ]
 
 

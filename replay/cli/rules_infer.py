@@ -135,9 +135,9 @@ def _text(source: str, found: Inference) -> str:
     if open_:
         lines.append(f"  left open: {'; '.join(open_)}")
     if untried:
-        values = found.stated_values()
-        stated = [f"{name} = {_json(values[name])}" for name in found.untried()]
-        lines.append(f"  stated, no other value tried: {'; '.join(stated)}")
+        given = found.stated_values()
+        kept = [f"{name} = {_json(given[name])}" for name in found.untried()]
+        lines.append(f"  stated, no other value tried: {'; '.join(kept)}")
     against = [c for c in found.changes if c.problem is not None]
     if against:
         lines.append("  contradicted changes of the stated rules:")
