@@ -43,6 +43,7 @@ from records.structs import (
     PartnershipPinochlePlay,
     PartnershipPinochleRecord,
     PartnershipPinochleThrowIn,
+    PinochleAuctionWon,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -697,6 +698,11 @@ def _colons_pinochle_pass(x: Any) -> int:
     return n
 
 
+def _colons_pinochle_auction_won(x: Any) -> int:
+    n: int = 0
+    return n
+
+
 def _colons_pinochle_take_widow(x: Any) -> int:
     n: int = 0
     return n
@@ -771,16 +777,16 @@ def _colons_pinochle_record(x: Any) -> int:
         v535 = i526.actions
         for i536 in v535:
             n += _colons_union539(i536)
-        v580 = i526.extensions
-        if v580 is not None:
-            n += sum([_k.count(":") for _k in v580])
-            for w581 in v580.values():
-                n += _any_colons(w581)
-    v586 = x.extensions
-    if v586 is not None:
-        n += sum([_k.count(":") for _k in v586])
-        for w587 in v586.values():
-            n += _any_colons(w587)
+        v582 = i526.extensions
+        if v582 is not None:
+            n += sum([_k.count(":") for _k in v582])
+            for w583 in v582.values():
+                n += _any_colons(w583)
+    v588 = x.extensions
+    if v588 is not None:
+        n += sum([_k.count(":") for _k in v588])
+        for w589 in v588.values():
+            n += _any_colons(w589)
     return n
 
 
@@ -816,14 +822,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v660 = x.reason
-    if v660 is not None:
-        n += v660.count(":")
+    v662 = x.reason
+    if v662 is not None:
+        n += v662.count(":")
     return n
 
 
-def _colons_union644(x: Any) -> int:
-    found = _colons_union644_table.get(type(x))
+def _colons_union646(x: Any) -> int:
+    found = _colons_union646_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -836,51 +842,51 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v589 = x.id
-    n += v589.count(":")
-    v590 = x.rules
-    v591 = v590.preset
-    if v591 is not None:
-        n += v591.count(":")
-    v619 = x.players
-    for i620 in v619:
-        v622 = i620.name
-        n += v622.count(":")
-        v623 = i620.id
-        if v623 is not None:
-            n += v623.count(":")
-    v624 = x.meta
-    if v624 is not None:
-        v625 = v624.event
+    v591 = x.id
+    n += v591.count(":")
+    v592 = x.rules
+    v593 = v592.preset
+    if v593 is not None:
+        n += v593.count(":")
+    v621 = x.players
+    for i622 in v621:
+        v624 = i622.name
+        n += v624.count(":")
+        v625 = i622.id
         if v625 is not None:
             n += v625.count(":")
-        v626 = v624.site
-        if v626 is not None:
-            n += v626.count(":")
-        v627 = v624.date
+    v626 = x.meta
+    if v626 is not None:
+        v627 = v626.event
         if v627 is not None:
             n += v627.count(":")
-        v628 = v624.table
+        v628 = v626.site
         if v628 is not None:
             n += v628.count(":")
-        v629 = v624.source
+        v629 = v626.date
         if v629 is not None:
             n += v629.count(":")
-    v630 = x.hands
-    for i631 in v630:
-        v641 = i631.actions
-        for i642 in v641:
-            n += _colons_union644(i642)
-        v701 = i631.extensions
-        if v701 is not None:
-            n += sum([_k.count(":") for _k in v701])
-            for w702 in v701.values():
-                n += _any_colons(w702)
-    v711 = x.extensions
-    if v711 is not None:
-        n += sum([_k.count(":") for _k in v711])
-        for w712 in v711.values():
-            n += _any_colons(w712)
+        v630 = v626.table
+        if v630 is not None:
+            n += v630.count(":")
+        v631 = v626.source
+        if v631 is not None:
+            n += v631.count(":")
+    v632 = x.hands
+    for i633 in v632:
+        v643 = i633.actions
+        for i644 in v643:
+            n += _colons_union646(i644)
+        v703 = i633.extensions
+        if v703 is not None:
+            n += sum([_k.count(":") for _k in v703])
+            for w704 in v703.values():
+                n += _any_colons(w704)
+    v713 = x.extensions
+    if v713 is not None:
+        n += sum([_k.count(":") for _k in v713])
+        for w714 in v713.values():
+            n += _any_colons(w714)
     return n
 
 
@@ -919,8 +925,8 @@ def _colons_partnership_pinochle_play(x: Any) -> int:
     return n
 
 
-def _colons_union760(x: Any) -> int:
-    found = _colons_union760_table.get(type(x))
+def _colons_union762(x: Any) -> int:
+    found = _colons_union762_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -928,51 +934,51 @@ def _colons_union760(x: Any) -> int:
 
 def _colons_partnership_pinochle_record(x: Any) -> int:
     n: int = 0
-    v715 = x.id
-    n += v715.count(":")
-    v716 = x.rules
-    v717 = v716.preset
-    if v717 is not None:
-        n += v717.count(":")
-    v737 = x.players
-    for i738 in v737:
-        v740 = i738.name
-        n += v740.count(":")
-        v741 = i738.id
-        if v741 is not None:
-            n += v741.count(":")
-    v742 = x.meta
-    if v742 is not None:
-        v743 = v742.event
+    v717 = x.id
+    n += v717.count(":")
+    v718 = x.rules
+    v719 = v718.preset
+    if v719 is not None:
+        n += v719.count(":")
+    v739 = x.players
+    for i740 in v739:
+        v742 = i740.name
+        n += v742.count(":")
+        v743 = i740.id
         if v743 is not None:
             n += v743.count(":")
-        v744 = v742.site
-        if v744 is not None:
-            n += v744.count(":")
-        v745 = v742.date
+    v744 = x.meta
+    if v744 is not None:
+        v745 = v744.event
         if v745 is not None:
             n += v745.count(":")
-        v746 = v742.table
+        v746 = v744.site
         if v746 is not None:
             n += v746.count(":")
-        v747 = v742.source
+        v747 = v744.date
         if v747 is not None:
             n += v747.count(":")
-    v748 = x.hands
-    for i749 in v748:
-        v756 = i749.actions
-        for i757 in v756:
-            n += _colons_union760(i757)
-        v792 = i749.extensions
-        if v792 is not None:
-            n += sum([_k.count(":") for _k in v792])
-            for w793 in v792.values():
-                n += _any_colons(w793)
-    v798 = x.extensions
-    if v798 is not None:
-        n += sum([_k.count(":") for _k in v798])
-        for w799 in v798.values():
-            n += _any_colons(w799)
+        v748 = v744.table
+        if v748 is not None:
+            n += v748.count(":")
+        v749 = v744.source
+        if v749 is not None:
+            n += v749.count(":")
+    v750 = x.hands
+    for i751 in v750:
+        v758 = i751.actions
+        for i759 in v758:
+            n += _colons_union762(i759)
+        v794 = i751.extensions
+        if v794 is not None:
+            n += sum([_k.count(":") for _k in v794])
+            for w795 in v794.values():
+                n += _any_colons(w795)
+    v800 = x.extensions
+    if v800 is not None:
+        n += sum([_k.count(":") for _k in v800])
+        for w801 in v800.values():
+            n += _any_colons(w801)
     return n
 
 
@@ -1014,6 +1020,7 @@ _colons_union452_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 _colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
+    PinochleAuctionWon: (0, _colons_pinochle_auction_won),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
     PinochleNameTrump: (0, _colons_pinochle_name_trump),
     PinochleMeld: (0, _colons_pinochle_meld),
@@ -1023,7 +1030,7 @@ _colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union644_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union646_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),
@@ -1034,7 +1041,7 @@ _colons_union644_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union760_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union762_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
     PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
     PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),

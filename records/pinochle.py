@@ -5,7 +5,8 @@ The rules block is a plain dataclass (no pydantic import) so that the rules engi
 Parameter names and values follow docs/pinochle.md; suits are the card letters
 ``C D H S``.
 
-A hand records what happened at the table, in order: the auction calls, the declarer taking
+A hand records what happened at the table, in order: the auction calls (or, where the source
+kept only who won the auction and for how much, its result: ``auction_won``), the declarer taking
 (and showing) the widow, the trump named, the melds declared with the cards that make each one,
 the three cards buried, the plays and any concession. Trump, melds and burial may be declared
 again before the first lead; the last declaration stands (docs/pinochle.md).
@@ -90,6 +91,22 @@ class Pass(Strict):
     seat: Seat
 
 
+class AuctionWon(Strict):
+    """The auction as its result only: who won it and for how much, where the source did not
+    log the bids and passes. It stands in place of the whole auction, before the widow; a
+    record says it explicitly (a hand without calls is not read as one). Replay checks that
+    the declarer plays this hand and that the contract is a bid the rules allow; what only the
+    calls would show (their turns, who passed, the eldest hand's duty to open) is unchecked,
+    and the hand's notes say so (docs/partial.md)."""
+
+    type: Literal["auction_won"]
+    seat: Seat
+    """The declarer: the seat that won the auction."""
+    contract: Annotated[int, Ge(0), Le(MAX_INT)]
+    """The winning bid (under ``no_bid_rule = last_forced``, the minimum the last seat was
+    left with after two passes)."""
+
+
 class TakeWidow(Strict):
     """The declarer turns up the widow, shows it and adds it to his hand."""
 
@@ -157,7 +174,7 @@ class Concede(Strict):
 
 
 Action = Annotated[
-    Bid | Pass | TakeWidow | NameTrump | Meld | Bury | Play | Concede,
+    Bid | Pass | AuctionWon | TakeWidow | NameTrump | Meld | Bury | Play | Concede,
     Field(discriminator="type"),
 ]
 
@@ -228,7 +245,8 @@ class Hand(HandBase):
 
     deal: Deal
     actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
-    """Auction calls, widow, trump, melds, burial, plays and any concession, in order."""
+    """Auction calls (or the auction's result, ``auction_won``), widow, trump, melds, burial,
+    plays and any concession, in order."""
     claims: HandClaims | None = None
 
 
@@ -303,6 +321,20 @@ def _read_meld(cursor: Cursor) -> dict[str, Any]:
     return {"seat": seat, "melds": melds}
 
 
+def _write_auction_won(action: dict[str, Any]) -> list[str] | None:
+    seat, contract = seat_words(action), action.pop("contract", None)
+    if seat is None or not isinstance(contract, int) or isinstance(contract, bool):
+        return None
+    return [*seat, str(contract)]
+
+
+def _read_auction_won(cursor: Cursor) -> dict[str, Any]:
+    seat = cursor.seat()
+    contract = cursor.integer("the contract", ("contract",))
+    cursor.end()
+    return {"seat": seat, "contract": contract}
+
+
 def _write_bury(action: dict[str, Any]) -> list[str] | None:
     seat, cards = seat_words(action), cards_words(action.pop("cards", None))
     announced = action.pop("announced", False)
@@ -328,6 +360,7 @@ NOTATION = GameNotation(
         PLAY,
     ),
     lines=(
+        LineAction("auction_won", "auction_won", _write_auction_won, _read_auction_won),
         LineAction("widow", "widow", *seat_and_cards("cards")),
         LineAction("trump", "trump", _write_trump, _read_trump),
         LineAction("meld", "meld", _write_meld, _read_meld),

@@ -532,6 +532,22 @@ class PinochlePass(
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
 
 
+class PinochleAuctionWon(
+    msgspec.Struct,
+    tag_field="type",
+    tag="auction_won",
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    gc=False,
+):
+    """From ``records.pinochle.AuctionWon``."""
+
+    type: ClassVar[Literal["auction_won"]] = "auction_won"
+    seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
+    contract: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
+
+
 class PinochleTakeWidow(
     msgspec.Struct,
     tag_field="type",
@@ -668,6 +684,7 @@ class PinochleConcede(
 PinochleHandActions = (
     PinochleBid
     | PinochlePass
+    | PinochleAuctionWon
     | PinochleTakeWidow
     | PinochleNameTrump
     | PinochleMeld

@@ -49,7 +49,7 @@ CODES = (
         "bid.sitting-out",
         ILLEGAL,
         PINOCHLE,
-        "A call by a seat that sits out this hand.",
+        "A call by a seat that sits out this hand, or an auction's result (`auction_won`) won by one.",
         "seat 0 sits out this hand and cannot bid",
     ),
     Code(
@@ -63,14 +63,15 @@ CODES = (
         "bid.after-auction",
         ILLEGAL,
         PINOCHLE,
-        "A call after the auction ended (two players passed).",
+        "A call after the auction ended (two players passed), or an auction's result (`auction_won`) "
+        "after it.",
         "seat 2 called after the auction ended",
     ),
     Code(
         "bid.below-minimum",
         ILLEGAL,
         PINOCHLE,
-        "A bid below `min_bid`.",
+        "A bid below `min_bid`, or an auction's result (`auction_won`) whose contract is.",
         "bid 290 is below the minimum 300",
     ),
     Code(
@@ -85,7 +86,8 @@ CODES = (
         ILLEGAL,
         PINOCHLE,
         "A bid that is not a multiple of 10, or (under `exactly_plus_10`) not the minimum or the "
-        "previous bid plus 10.",
+        "previous bid plus 10; the contract of an auction's result (`auction_won`) that no "
+        "auction by those steps reaches.",
         "bid 315 breaks the step rule (multiple_of_10)",
     ),
     Code(
@@ -93,7 +95,7 @@ CODES = (
         ILLEGAL,
         PINOCHLE,
         "A bid whose last two digits the rules forbid (`forbidden_bid_endings`, e.g. 40 and 90 "
-        "in Brooklyn).",
+        "in Brooklyn), the contract of an auction's result (`auction_won`) too.",
         "bids ending in 40 are not allowed",
     ),
     Code(
@@ -102,6 +104,14 @@ CODES = (
         PINOCHLE,
         "Under `no_bid_rule` = `eldest_forced` the eldest hand passes instead of opening.",
         "the eldest hand must open at 300 or more (eldest_forced)",
+    ),
+    Code(
+        "auction.after-calls",
+        ILLEGAL,
+        PINOCHLE,
+        "The auction's result (`auction_won`, docs/partial.md) after some of the same auction's "
+        "bids or passes: it stands in place of every call, so a hand has the one or the others.",
+        "the auction's result after 2 of its calls: it stands in place of every bid and pass",
     ),
     *_steps(
         "widow",

@@ -16,6 +16,12 @@ A claimed running total is a problem only where it does not follow from the prev
 the hand's chips (``replay.claims.Chain``): chips claimed wrong and carried on are reported
 once. The claimed final totals follow from the last hand's claimed totals, the claimed kitty
 from the hands' claimed kitty payments.
+
+A hand whose auction is logged as its result only (``auction_won``: the declarer and the
+contract) has no calls: what only they would show (each seat's bids, who passed, their turns,
+the eldest hand's duty to open) is unchecked, and the hand's notes say so; no claim of the
+score sheet depends on the calls, so every claim is checked as ever, the declarer and the
+contract against the result the record states (docs/partial.md).
 """
 
 from __future__ import annotations
@@ -127,6 +133,14 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
 
     def audit_notes(self, result: HandSettled, state: State) -> Callable[[], list[str]] | None:
         return lambda: notes(state)
+
+    def stopped_notes(self, record: Any, hand: Any, violation: Any) -> list[str]:
+        """A hand stopped after an auction logged as its result only says what that left
+        unchecked (not where the result itself is at fault: it stood for no auction)."""
+        if violation.code.startswith(("bid.", "auction.")):
+            return []
+        won = next((a for a in hand.actions if a.type == "auction_won"), None)
+        return [] if won is None else [result_only_note(self.rules(record), won.seat, won.contract)]
 
     def winners(
         self, table: Table, numbers: Sequence[int], scored: bool, totals: list[int] | None
@@ -300,6 +314,9 @@ def notes(state: State) -> list[str]:
     """Information that is not a problem: a void hand, the largest meld the declarer held, a
     buried meld card."""
     found: list[str] = []
+    if state.result_only:
+        assert state.declarer is not None and state.contract is not None
+        found.append(result_only_note(state.rules, state.declarer, state.contract))
     if state.declarer is None:
         found.append("everybody passed: the hand is void and the deal passes on")
     if state.trump is not None and state.hand18:
@@ -316,11 +333,28 @@ def notes(state: State) -> list[str]:
     return found
 
 
+def result_only_note(rules: PinochleRules, declarer: int, contract: int) -> str:
+    """What an auction logged as its result only leaves unchecked (docs/partial.md)."""
+    duty = (
+        ", whether the eldest hand opened (no_bid_rule = eldest_forced)"
+        if rules.no_bid_rule == "eldest_forced"
+        else ""
+    )
+    return (
+        f"the auction was logged as its result only (seat {declarer} won it at {contract}): "
+        f"the bids and passes, their turns, who passed{duty} and each bid's step over the one "
+        "before are unchecked"
+    )
+
+
 def derivation(state: State, settled: Settlement) -> list[str]:
     """How the chips came about, one line per step, in a scorer's words."""
     lines: list[str] = []
     if state.declarer is not None:
-        lines.append(f"declarer seat {state.declarer}, contract {state.contract}")
+        lines.append(
+            f"declarer seat {state.declarer}, contract {state.contract}"
+            + (" (the auction's result as logged)" if state.result_only else "")
+        )
     for meld in state.melds:
         lines.append(f"meld {meld.kind}: {fanned(meld.cards)} = {meld.value}")
     if state.declarer is not None:

@@ -371,7 +371,7 @@ def test_an_action_without_type_lists_the_game_s_actions() -> None:
     del record["hands"][0]["actions"][0]["type"]
     problem = first(record)
     assert (problem.code, problem.pointer) == ("record.missing-tag", "/hands/0/actions/0")
-    assert "bid, pass, widow, trump, meld, bury, play, concede" in problem.message
+    assert "bid, pass, auction_won, widow, trump, meld, bury, play, concede" in problem.message
 
 
 def test_a_misspelt_action_type_is_suggested() -> None:

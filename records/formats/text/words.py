@@ -2,9 +2,9 @@
 remaining tricks, an abandoned hand, and the card play. Each game's own words, and its
 ``GameNotation``, are in its model module (``records.<game>.NOTATION``): Oh Hell ``bid 2:1 0:4``,
 ``play 0:AS``, ``claim 0 5 0 0``, ``abandon "reason"``; pinochle ``auction 1:pass 2:310``,
-``widow 2 KD 9C AS``, ``trump 2 H``, ``meld 2 flush AH TH KH QH JH``, ``bury 2 9C 9D TD
-[announced]``, ``concede 3``; Bestia ``pass 0``, ``join 2 [exchange N] [discard CARDS] [draw
-CARDS]``, ``blind 0 Jd 2d 4d``, ``decline 3``.
+``auction_won 2 350``, ``widow 2 KD 9C AS``, ``trump 2 H``, ``meld 2 flush AH TH KH QH JH``,
+``bury 2 9C 9D TD [announced]``, ``concede 3``; Bestia ``pass 0``, ``join 2 [exchange N]
+[discard CARDS] [draw CARDS]``, ``blind 0 Jd 2d 4d``, ``decline 3``.
 """
 
 from __future__ import annotations

@@ -32,6 +32,10 @@ parameter of the record's rules block. Readings implemented (docs/pinochle.md):
   fewer than three others. The kitty pays and is paid like one more player from
   ``kitty_threshold`` up, and takes the table amount on every single bete (docs/pinochle.md).
 
+The auction may be recorded as its result only (``auction_won``, docs/partial.md): the
+declarer must play the hand and the contract be a bid the rules allow; the calls it stands for
+are not judged.
+
 The engine is a state machine (auction -> widow -> declare -> play -> over, or void) over plain
 values: ``check_*`` functions say whether an action is legal without changing anything,
 ``apply_*`` functions change the state and assume the action was checked. The seats, the deal
@@ -47,6 +51,7 @@ from __future__ import annotations
 
 from records.rules.pinochle import PinochleRules
 from records.structs import (
+    PinochleAuctionWon,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -93,6 +98,7 @@ __all__ = [
     "HAND_SIZE",
     "SUIT_NAMES",
     "WIDOW_SIZE",
+    "AuctionWon",
     "Bid",
     "Bury",
     "Concede",
@@ -135,6 +141,7 @@ __all__ = [
 # events of ``records.pinochle`` do); these are the structs generated from those events
 # (``records.structs``), under the events' own names, for generators and tests.
 Bid = PinochleBid
+AuctionWon = PinochleAuctionWon
 Pass = PinochlePass
 TakeWidow = PinochleTakeWidow
 NameTrump = PinochleNameTrump
@@ -155,6 +162,9 @@ ENGINE: Engine[PinochleRules, Table, State] = Engine(
     kinds={
         "bid": kind(auction.check_bid, auction.apply_bid, auction.describe_bid),
         "pass": kind(auction.check_pass, auction.apply_pass, auction.describe_pass),
+        "auction_won": kind(
+            auction.check_auction_won, auction.apply_auction_won, auction.describe_auction_won
+        ),
         "widow": kind(declare.check_take_widow, declare.apply_take_widow, declare.describe_widow),
         "trump": kind(declare.check_trump, declare.apply_trump, declare.describe_trump),
         "meld": kind(declare.check_melds, declare.apply_melds, declare.describe_melds),

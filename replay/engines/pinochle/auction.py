@@ -5,6 +5,13 @@ Q-PIN-1: if all three pass the hand is void (``redeal``); ``eldest_forced`` and 
 are selectable. Q-PIN-2: any higher multiple of 10 may be bid; ``exactly_plus_10`` means the
 opening bid is the minimum and each later bid adds exactly 10. Part of the engine in
 ``replay.engines.pinochle``; pure, no pydantic, no I/O.
+
+A record may keep the auction as its result only (``auction_won``: the declarer and the
+contract, docs/partial.md). It stands in place of every call, so it comes first or not at all;
+the declarer must play this hand and the contract must be a bid the rules allow (the minimum,
+or a higher bid by the step rule, not a forbidden ending; or the minimum itself under
+``last_forced``, where the last seat may win without bidding). What only the calls would show
+is not judged: their turns, who passed, the eldest hand's duty to open.
 """
 
 from __future__ import annotations
@@ -41,11 +48,15 @@ def check_call(state: State, seat: int, bid: int | None) -> Violation | None:
     return _check_amount(state.rules, state.high, bid)
 
 
-def _check_amount(rules: PinochleRules, high: int | None, bid: int) -> Violation | None:
+def _check_amount(
+    rules: PinochleRules, high: int | None, bid: int, what: str = "bid"
+) -> Violation | None:
+    """Whether ``bid`` may be bid over ``high`` (None: it opens); ``what`` names it in the
+    message (a ``contract``)."""
     if bid < rules.min_bid:
         return Violation(
             "bid.below-minimum",
-            f"bid {bid} is below the minimum {rules.min_bid}",
+            f"{what} {bid} is below the minimum {rules.min_bid}",
             expected=rules.min_bid,
             actual=bid,
         )
@@ -57,7 +68,7 @@ def _check_amount(rules: PinochleRules, high: int | None, bid: int) -> Violation
     if bid % 10 or (rules.bid_step_rule == "exactly_plus_10" and bid != step):
         expect = step if rules.bid_step_rule == "exactly_plus_10" else "a multiple of 10"
         return Violation(
-            "bid.step", f"bid {bid} breaks the step rule ({rules.bid_step_rule})", expect, bid
+            "bid.step", f"{what} {bid} breaks the step rule ({rules.bid_step_rule})", expect, bid
         )
     if bid % 100 in rules.forbidden_bid_endings:
         return Violation(
@@ -66,6 +77,33 @@ def _check_amount(rules: PinochleRules, high: int | None, bid: int) -> Violation
             actual=bid,
         )
     return None
+
+
+def contract_fault(rules: PinochleRules, contract: int) -> Violation | None:
+    """Why no auction under ``rules`` ends at ``contract``, or None.
+
+    A contract is the last bid made, so it is judged as a bid (``_check_amount``): as an
+    opening under ``multiple_of_10``; under ``exactly_plus_10`` as the end of the climb from
+    the minimum by 10 a bid, each of them a bid the rules allow (a forbidden ending on the
+    way cuts the climb off: the ten endings repeat, so ten steps show every one). Under
+    ``last_forced`` the last seat may win at the minimum without bidding it."""
+    if contract == rules.min_bid and rules.no_bid_rule == "last_forced":
+        return None
+    if rules.bid_step_rule != "exactly_plus_10" or contract <= rules.min_bid:
+        return _check_amount(rules, None, contract, "contract")
+    high = None
+    for bid in range(rules.min_bid, min(contract, rules.min_bid + 100), 10):
+        fault = _check_amount(rules, high, bid)
+        if fault is not None:
+            return Violation(
+                "bid.step",
+                f"contract {contract} cannot be reached by 10 a bid from the minimum "
+                f"{rules.min_bid} ({rules.bid_step_rule}): {fault.message}",
+                actual=contract,
+            )
+        high = bid
+    off = (contract - rules.min_bid) % 10
+    return _check_amount(rules, contract - (off or 10), contract, "contract")
 
 
 def legal_calls(state: State) -> list[int | None]:
@@ -110,6 +148,36 @@ def _end_auction(state: State, declarer: int, contract: int) -> None:
 
 
 # --- the record's events ---------------------------------------------------------------------
+
+
+def check_auction_won(state: State, action: Any) -> Violation | None:
+    """The auction's result in place of its calls (``auction_won``): first in the hand, won by a
+    seat that plays it, at a contract the rules allow (``contract_fault``)."""
+    seat = action.seat
+    if state.phase is not AUCTION:
+        return Violation("bid.after-auction", "the auction's result after the auction ended")
+    if state.calls:
+        return Violation(
+            "auction.after-calls",
+            f"the auction's result after {len(state.calls)} of its calls: it stands in place "
+            "of every bid and pass",
+            actual=len(state.calls),
+        )
+    if seat not in state.active:
+        return Violation(
+            "bid.sitting-out", f"seat {seat} sits out this hand and cannot win the auction"
+        )
+    return contract_fault(state.rules, action.contract)
+
+
+def apply_auction_won(state: State, action: Any) -> None:
+    state.result_only = True
+    state.applied += 1
+    _end_auction(state, action.seat, action.contract)
+
+
+def describe_auction_won(game: Table, action: Any) -> str:
+    return f"won the auction at {action.contract} (bids and passes not logged)"
 
 
 def check_bid(state: State, action: Any) -> Violation | None:
