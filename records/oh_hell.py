@@ -54,13 +54,17 @@ Suit = Annotated[Literal["C", "D", "H", "S"], Field(description="A suit: C, D, H
 class Deal(Strict):
     """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
 
-    hands: list[list[Card]]
-    """Each seat's cards, indexed by seat."""
+    hands: list[list[Card] | None]
+    """Each seat's cards, indexed by seat; null for a seat whose cards the source did not know
+    (a record written from one seat's view: the others' cards are known only as they are
+    played). Replay then checks what public information allows, and leaves the rest unchecked
+    (docs/partial.md, "A seat's view")."""
     turned_up: Card | None
     """The card turned up to fix trumps, or null for a deal without trumps or one whose source
     records only the trump suit (``trump``)."""
     stock: list[Card] | None = None
-    """The undealt cards left under the turned-up card, top first, when known."""
+    """The undealt cards left under the turned-up card, top first, when known; null (or left
+    out) when not."""
     trump: Suit | None = None
     """The trump suit, for a source that records the suit but not the card turned up
     (``turned_up`` null; if both are given they must agree). Replay checks it against the rules

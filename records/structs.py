@@ -229,7 +229,7 @@ class OhHellDeal(
 ):
     """From ``records.oh_hell.Deal``."""
 
-    hands: list[list[French52Card]]
+    hands: list[list[French52Card] | None]
     turned_up: French52Card | None
     stock: list[French52Card] | None = None
     trump: Literal["C", "D", "H", "S"] | None = None

@@ -229,11 +229,11 @@ def width(copies: int) -> int:
     return copies.bit_length()
 
 
-def _width(hands: Sequence[Sequence[str]]) -> int:
+def _width(hands: Sequence[Sequence[str] | None]) -> int:
     """The width the hands need: one bit where no hand holds a card twice."""
     most = 1
     for hand in hands:
-        if len(set(hand)) != len(hand):
+        if hand is not None and len(set(hand)) != len(hand):
             most = max(most, *(hand.count(card) for card in hand))
     return width(most)
 
@@ -439,11 +439,14 @@ class CardPlay:
         "dealt",
         "follow",
         "held",
+        "hidden",
         "last",
         "lead_fault",
         "leader",
         "placed",
         "players",
+        "pool",
+        "shown",
         "tricks",
         "trump",
         "trump_suit",
@@ -453,7 +456,7 @@ class CardPlay:
 
     def __init__(
         self,
-        hands: Sequence[Sequence[str]],
+        hands: Sequence[Sequence[str] | None],
         leader: int,
         after: Sequence[int],
         last: int,
@@ -472,8 +475,16 @@ class CardPlay:
         self.dealt = tuple(hands)
         """Each seat's cards as given, for the order of ``hands``."""
         unit = codes.unit.__getitem__
-        self.held = [sum(map(unit, cards)) for cards in hands]
-        """Each seat's hand now, as an integer (``Codes``)."""
+        self.hidden = 0
+        """The seats whose cards are not known, given as None (a bit a seat): 0 for a full
+        deal. The engine says what they may hold (``hide``)."""
+        try:
+            self.held = [sum(map(unit, cards)) for cards in hands]  # type: ignore[arg-type]
+            """Each seat's hand now, as an integer (``Codes``); 0 for a hidden seat."""
+        except TypeError:  # a seat's cards not known: one seat's view
+            self.held = [0 if cards is None else sum(map(unit, cards)) for cards in hands]
+            self.hidden = sum(1 << seat for seat, cards in enumerate(hands) if cards is None)
+            self.hide(0)
         self.turn = self.leader = leader
         order = after if isinstance(after, tuple) else tuple(after)
         self.after: tuple[int, ...] = order
@@ -506,6 +517,60 @@ class CardPlay:
         """Identical cards played to one trick cancel each other: neither can win it, and a trick
         with none left goes to its leader (``_cancelling``); else the first played of two
         wins."""
+
+    def hide(self, unseen: int) -> None:
+        """Say what the hands given as None (``hidden``: a record from one seat's view) may
+        hold between them: ``unseen`` (a hand, ``Codes``), the decks less the known hands, the
+        card turned up and the stock where known. Until the engine says, they may hold nothing.
+
+        A hidden seat holds nothing in ``held``, so no duty is ever judged for it (its hand is
+        unknown: whether it had to trump, or could follow, is never guessed); each card it plays
+        is judged against what is known instead (``_unseen``): still unseen, and not of a suit
+        it showed out of before (a revoke, from evidence). Trick taking and winners stay in
+        ``play_cards``, as for every play."""
+        self.pool = unseen
+        """What the hidden seats may hold between them: the cards nobody has seen yet."""
+        self.shown: dict[tuple[int, int], tuple[int, int]] = {}
+        """(hidden seat, suit) -> (trick, card code): where the seat showed out of the suit."""
+
+    def _unseen(self, seat: int, code: int, led: int, commit: bool) -> Fault | None:
+        """Why hidden ``seat`` cannot have played card ``code`` (``led`` the suit led, -1 for a
+        lead): it showed out of that suit before, or the card is not unseen (a known seat's, or
+        played as often as the decks hold it). With ``commit`` the card is seen from then on,
+        and a card off the suit led is the seat's showing out of it."""
+        codes = self.codes
+        card, suit, number = codes.name[code], code >> 4, len(self.tricks.bests) + 1
+        shown = self.shown.get((seat, suit))
+        if shown is not None:
+            trick, other = shown
+            letter = codes.suits[suit]
+            return (
+                "play.revoke",
+                f"seat {seat} plays {card} in trick {number}, but showed out of {letter} in "
+                f"trick {trick} (played {codes.name[other]} when {letter} was led): it held "
+                f"{letter} then",
+                None,
+                card,
+            )
+        if not self.pool & codes.held[code]:
+            return ("play.card-not-held", self._seen(seat, code), None, card)
+        if commit:
+            self.pool -= codes.one[code]
+            if led >= 0 and suit != led:
+                self.shown[seat, led] = (number, code)
+        return None
+
+    def _seen(self, seat: int, code: int) -> str:
+        """Why a hidden seat cannot hold card ``code``: a known seat's, or played already."""
+        card = self.codes.name[code]
+        for other, cards in enumerate(self.dealt):
+            if cards is not None and card in cards:
+                return f"{card} is not in the player's hand: it was dealt to seat {other}"
+        played = self.tricks.cards.count(code)
+        if played:
+            times = "once" if played == 1 else f"{played} times"
+            return f"{card} is not in the player's hand: it was played {times} already"
+        return f"{card} is not in the player's hand: it is the card turned up or in the stock"
 
     @property
     def completed(self) -> Trick | None:
@@ -549,6 +614,8 @@ class CardPlay:
         """The cards ``seat`` holds now, in the order dealt; of a card held twice and played
         once, the copy dealt first is the one gone."""
         dealt, left, codes = self.dealt[seat], self.held[seat], self.codes
+        if dealt is None:  # a hidden seat: what it holds is not known
+            return []
         if codes.width == 1:
             unit = codes.unit
             return [card for card in dealt if left & unit[card]]
@@ -903,9 +970,18 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
             if not hand & held_bits[code]:
                 raise KeyError(card)
         except KeyError:  # not held, or not even a card of the deck
-            fault = ("play.card-not-held", f"{card} is not in the player's hand", None, card)
-            reached = position
-            break
+            if not (play.hidden >> seat & 1 and card in code_of):
+                fault = ("play.card-not-held", f"{card} is not in the player's hand", None, card)
+                reached = position
+                break
+            # a hidden seat (one seat's view): judged on what is known, then played as from a
+            # hand of that card alone, which no duty binds
+            code = code_of[card]
+            fault = play._unseen(seat, code, led if placed else -1, commit)
+            if fault is not None:
+                reached = position
+                break
+            hand = ones[code]
         suit = code >> 4
         if not placed:
             if lead_fault is not None:

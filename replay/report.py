@@ -74,9 +74,10 @@ class HandReport:
         return self.step.trump
 
     @property
-    def deal(self) -> list[list[str]]:
-        """Each seat's cards as recorded."""
-        return [list(cards) for cards in self.step.deal]
+    def deal(self) -> list[list[str] | None]:
+        """Each seat's cards as recorded; None for a seat whose cards the record does not know
+        (one seat's view)."""
+        return [None if cards is None else list(cards) for cards in self.step.deal]
 
     @property
     def calls(self) -> list[tuple[int, str]]:

@@ -122,7 +122,9 @@ CODES = (
         ILLEGAL,
         ALL,
         "A card the player does not hold at that moment (never dealt to him, already played, "
-        "discarded or buried).",
+        "discarded or buried). In an Oh Hell seat's view (docs/partial.md), a card a hidden seat "
+        "cannot hold: a known seat's, the card turned up, or one played as often as the decks "
+        "hold it.",
         "6C is not in the player's hand",
     ),
     Code(
@@ -130,7 +132,8 @@ CODES = (
         ILLEGAL,
         ALL,
         "A card of another suit although the hand holds the suit led: every game requires "
-        "following suit.",
+        "following suit. In an Oh Hell seat's view (docs/partial.md), a hidden seat that showed "
+        "out of a suit and plays it later: reported at the later card, naming both tricks.",
         "3D does not follow the led suit H although the hand holds H",
     ),
     Code(

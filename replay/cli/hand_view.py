@@ -58,7 +58,8 @@ def hand_lines(report: RecordReport, hand: HandReport, record: Any) -> list[Text
     names = [seat_name(report, s) for s in range(max(len(hand.deal), len(report.players)))]
     width = max((cell_len(n) for n in names), default=0)
     for seat, cards in enumerate(hand.deal):
-        lines.append(f"  {_pad(names[seat], width)}  {show.cards(cards)}".rstrip())
+        held = "(cards not known)" if cards is None else show.cards(cards)
+        lines.append(f"  {_pad(names[seat], width)}  {held}".rstrip())
     if deal.get("widow"):
         lines.append(f"  widow: {show.cards(deal['widow'])}")
     if hand.calls:

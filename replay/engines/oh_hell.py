@@ -43,6 +43,11 @@ abandonment cut it short, the cards never played are unknown, so the deal's size
 schedule without fixed sizes) and a revoke with an unplayed card cannot be checked; the referee
 says so in a note, and a claimed hand size is then ``unchecked``.
 
+A deal may be one seat's view (docs/partial.md, "A seat's view"): a hand not known is None. The
+known hands are checked as ever; a hidden seat's plays go through the same trick core as every
+play (``records.tricks.CardPlay.hide``: it may hold any card not seen yet, its duties judged
+from the suits it showed out of), so trick winners and scores are decided in one place.
+
 The engine is a small state machine (bid -> play -> over) over plain values: cards are the
 strings of ``records.cards``, the rules the ``OhHellRules`` dataclass, actions any value with
 the fields of a record event: the pydantic events of ``records.oh_hell``, or the structs
@@ -121,7 +126,7 @@ class DealLike(Protocol):
     """A recorded deal: each seat's cards, the turned-up card, the rest of the stock if known."""
 
     @property
-    def hands(self) -> Sequence[Sequence[str]]: ...
+    def hands(self) -> Sequence[Sequence[str] | None]: ...
     @property
     def turned_up(self) -> str | None: ...
     @property
@@ -329,9 +334,19 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         ]
     plan = game.plan
     rebuilt = deal.rebuilt
-    size = plan[number - 1] if plan is not None else max(len(cards) for cards in hands)
+    # A seat's view: the hands not known (None) are left out of every check of the cards.
+    if plan is not None:
+        size = plan[number - 1]
+    else:
+        known = [len(cards) for cards in hands if cards is not None]
+        if not known:
+            message = "no seat's cards are known, and the schedule does not fix the deal's size"
+            return [DealFault("deal.hand-size", message, ("hands",), expected="a seat's cards")]
+        size = max(known)
     top = game.top
     for seat, cards in enumerate(hands):
+        if cards is None:
+            continue
         # A deal rebuilt from the plays of a hand cut short holds fewer cards.
         short = rebuilt and len(cards) < size
         if (len(cards) != size and not short) or not 1 <= size <= top:
@@ -346,15 +361,18 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
                     actual=len(cards),
                 )
             ]
-    groups: list[Group] = [(_hand_path(seat), cards) for seat, cards in enumerate(hands)]
+    groups: list[Group] = [
+        (_hand_path(seat), cards) for seat, cards in enumerate(hands) if cards is not None
+    ]
+    hidden = len(groups) < n
     source = trump_source(rules, number, size)
     if deal.turned_up is not None and source != "dealer":
         groups.append((("turned_up",), deal.turned_up))
     if deal.stock is not None:
         groups.append((("stock",), deal.stock))
-    # Without the turned-up card (only its suit) or with hands rebuilt from the plays, some
-    # cards are unknown: the rest are checked for cards the decks do not hold.
-    unknown = rebuilt or (deal.turned_up is None and source == "stock")
+    # Without the turned-up card (only its suit), with hands rebuilt from the plays or hands not
+    # known, some cards are unknown: the rest are checked for cards the decks do not hold.
+    unknown = rebuilt or hidden or (deal.turned_up is None and source == "stock")
     faults = card_faults(game.deck, groups, complete=deal.stock is not None and not unknown)
     if faults:
         return faults
@@ -365,8 +383,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
 def undealt(game: Table, number: int, deal: DealLike) -> int:
     """The cards deal ``number`` leaves in the stock: the decks less the hands dealt, less the
     card turned up from the stock for trump (the dealer's own card is one of his hands)."""
-    plan = game.plan
-    size = plan[number - 1] if plan is not None else max(len(cards) for cards in deal.hands)
+    size = _size(game, number, deal)
     left = len(game.deck.cards) - size * game.rules.num_players
     return left - 1 if trump_source(game.rules, number, size) == "stock" else left
 
@@ -394,7 +411,8 @@ def _trump_card_fault(
             f"{rules.no_trump_rule})"
         )
         return DealFault("deal.trump-card", message, ("turned_up",))
-    if source == "dealer" and turned not in deal.hands[dealer]:
+    held = deal.hands[dealer]
+    if source == "dealer" and held is not None and turned not in held:
         message = (
             f"the turned-up {turned} must be one of the dealer's own cards when the stock is empty"
         )
@@ -415,7 +433,12 @@ def _trump_suit_fault(
         message = f"the recorded trump suit {suit} is not the suit of the turned-up {turned}"
         return DealFault("deal.trump-suit", message, ("trump",), expected=turned[-1], actual=suit)
     held = deal.hands[dealer]
-    if source == "dealer" and turned is None and not any(c[-1] == suit for c in held):
+    if (
+        source == "dealer"
+        and turned is None
+        and held is not None
+        and not any(c[-1] == suit for c in held)
+    ):
         message = (
             f"the dealer turns one of his own cards for trump, but holds no card of the "
             f"recorded trump suit {suit}"
@@ -493,7 +516,7 @@ def new_hand(
     rules: OhHellRules | Table,
     dealer: int,
     size: int,
-    hands: Sequence[Sequence[str]],
+    hands: Sequence[Sequence[str] | None],
     trump: str | None,
 ) -> State:
     """A hand of ``size`` cards each as dealt, with ``trump`` (a suit letter or None)."""
@@ -523,13 +546,36 @@ def new_hand(
 def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
     """The hand after a deal that ``deal_faults`` passed: of the size the schedule gives (a deal
     rebuilt from the plays of a hand cut short holds fewer cards), else of the longest hand."""
-    plan = game.plan
-    size = plan[number - 1] if plan is not None else max(len(cards) for cards in deal.hands)
+    size = _size(game, number, deal)
     turned = deal.turned_up
     trump = None
-    if trump_source(game.rules, number, size) != "none":
+    source = trump_source(game.rules, number, size)
+    if source != "none":
         trump = turned[-1] if turned is not None else deal.trump
-    return new_hand(game, dealer, size, deal.hands, trump)
+    state = new_hand(game, dealer, size, deal.hands, trump)
+    if state.play.hidden:  # a seat's view: some hands are None
+        state.play.hide(_unseen(game, deal, turned if source == "stock" else None))
+    return state
+
+
+def _size(game: Table, number: int, deal: DealLike) -> int:
+    """The cards dealt to each seat: the schedule's, else the longest hand known."""
+    plan = game.plan
+    if plan is not None:
+        return plan[number - 1]
+    return max(len(cards) for cards in deal.hands if cards is not None)
+
+
+def _unseen(game: Table, deal: DealLike, turned: str | None) -> int:
+    """What the seats whose cards are not known may hold between them (a hand, ``Codes``): the
+    decks less the known hands, the card turned up from the stock and the stock where known.
+    The dealer's own card turned for trump stays in: which seat holds it is not guessed."""
+    codes = game.codes
+    seen = [card for cards in deal.hands if cards is not None for card in cards]
+    if turned is not None:
+        seen.append(turned)
+    seen.extend(deal.stock or ())
+    return codes.hand(game.deck.cards) - codes.hand(seen)
 
 
 def to_move(state: State) -> int | None:
@@ -666,8 +712,9 @@ def legal_plays(state: State) -> list[str]:
 
 def play_duty(state: State) -> PlayDuty | None:
     """The duty of the seat to play now (``records.tricks.CardPlay.owed``), None outside the
-    play."""
-    return state.play.owed() if state.phase is PLAY else None
+    play and for a seat whose cards the record does not know (one seat's view)."""
+    play = state.play
+    return play.owed() if state.phase is PLAY and not play.hidden >> play.turn & 1 else None
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:

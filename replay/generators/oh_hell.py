@@ -110,7 +110,7 @@ def _hand(
     hand = Hand(
         number=number,
         dealer=dealer,
-        deal=Deal(hands=dealt, turned_up=turned, stock=stock),
+        deal=Deal(hands=[*dealt], turned_up=turned, stock=stock),
         actions=actions,
         claims=HandClaims(tricks=list(state.tricks_won)),
     )

@@ -219,7 +219,9 @@ class _Builder:
         if step.started:  # a deal without faults: the rules say what it left
             hand.undealt = self.undealt(step.number, deal)
         hand.seats = [
-            SeatView(s, page.seat_name(s), cards.views(held, fan=True), _roles(step, s))
+            # a seat whose cards the record does not know (one seat's view): none shown, and
+            # the hand's notes say why
+            SeatView(s, page.seat_name(s), cards.views(held or (), fan=True), _roles(step, s))
             for s, held in enumerate(step.deal)
         ]
         for seat, did, moved in self.moves:

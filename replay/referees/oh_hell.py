@@ -85,6 +85,8 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         deal = record.hands[index].deal
         if deal.rebuilt:
             notes.append(_rebuilt_note(state, deal))
+        if state.play.hidden:  # a seat's view: some hands are not known
+            notes.append(_view_note(deal.hands))
         if state.unlogged:
             notes.extend(_unlogged_notes(state))
         return super().settle(state, ledger, record, index, notes)
@@ -272,9 +274,24 @@ def _unlogged_notes(state: oh_hell.State) -> list[str]:
     return notes
 
 
+def _view_note(hands: Sequence[Any]) -> str:
+    """What a deal from one seat's view leaves unjudged (docs/partial.md, "A seat's view")."""
+    hidden = [seat for seat, cards in enumerate(hands) if cards is None]
+    whose = (
+        f"{_seats(hidden)}'s cards are"
+        if len(hidden) == 1
+        else f"the cards of {_seats(hidden)} are"
+    )
+    return (
+        f"a seat's view: {whose} not known, so each of their plays is checked only against "
+        "the cards not seen yet and the suits they showed out of; whether they could follow "
+        "suit or had to trump is not judged"
+    )
+
+
 def _unplayed(state: oh_hell.State, deal: Any) -> int:
     """Cards of a deal rebuilt from the plays that nobody played: unknown to the record."""
-    return state.size * state.seats - sum(len(cards) for cards in deal.hands)
+    return state.size * state.seats - sum(len(cards or ()) for cards in deal.hands)
 
 
 def _size_unknown(state: oh_hell.State, deal: Any) -> bool:

@@ -170,7 +170,9 @@ _CARRIED = {"scores": "returns", "tricks": "tricks"}
 
 def _unfit_deal(hand: Hand, params: Params) -> str | None:
     """Why OpenSpiel cannot make this deal, or None."""
-    sizes = {len(cards) for cards in hand.deal.hands}
+    if None in hand.deal.hands:
+        return "a seat's cards not known (one seat's view): a history deals every seat's cards"
+    sizes = {len(cards) for cards in hand.deal.hands if cards is not None}
     if len(hand.deal.hands) != params.players or len(sizes) != 1:
         return f"OpenSpiel deals each of {params.players} seats the same number of cards"
     size = sizes.pop()
@@ -184,8 +186,9 @@ def _unfit_deal(hand: Hand, params: Params) -> str | None:
 def _actions(record: OhHellRecord, index: int, hand: Hand, params: Params) -> list[int | Loss]:
     """The history of a hand, and a loss for each action it cannot carry as recorded."""
     n, deal = params.players, hand.deal
-    size = len(deal.hands[0])
-    dealt = [card_id(deal.hands[i % n][i // n]) for i in range(n * size)]
+    hands = [cards for cards in deal.hands if cards is not None]  # all: ``_unfit_deal``
+    size = len(hands[0])
+    dealt = [card_id(hands[i % n][i // n]) for i in range(n * size)]
     history: list[int | Loss] = [size, hand.dealer, *dealt, card_id(deal.turned_up or "")]
     for at, action in enumerate(hand.actions):
         if isinstance(action, Bid) and action.tricks is not None:

@@ -485,7 +485,8 @@ class _Body:
             return False
         what, deal = words[1], hand["deal"]
         if what == str(len(deal["hands"])):
-            deal["hands"].append(list(map(sys.intern, words[2:])))
+            unknown = words[2:] == ["?"]  # a seat's cards not known (one seat's view)
+            deal["hands"].append(None if unknown else list(map(sys.intern, words[2:])))
         else:
             name = "turned_up" if what == "turned" else what
             if name == "hands" or name not in self.deal_fields or name in deal:
@@ -604,6 +605,13 @@ class _Body:
             seat = len(deal["hands"])
             if what.text != str(seat):
                 raise NotationError(f"'deal {seat}' expected: seats in order from 0", *_at(what))
+            token = cursor.peek()
+            if token is not None and token.text == "?":  # cards not known (one seat's view)
+                cursor.word("?")
+                cursor.end()
+                deal["hands"].append(None)
+                self._places((*base, "hands", seat), what, cursor.places)
+                return
             cards = cursor.cards(())
             deal["hands"].append(cards)
             self._places((*base, "hands", seat), what, cursor.places)

@@ -160,7 +160,10 @@ class _Writer:
 
     def _deal(self, base: tuple[str | int, ...], deal: dict[str, Any]) -> None:
         for seat, cards in enumerate(deal.pop("hands")):
-            self._words((*base, "deal", "hands", seat), f"deal {seat}", cards)
+            if cards is None:  # not known (one seat's view)
+                self.lines.append(f"deal {seat} ?")
+            else:
+                self._words((*base, "deal", "hands", seat), f"deal {seat}", cards)
         for key, value in deal.items():
             word = "turned" if key == "turned_up" else key
             if isinstance(value, list):

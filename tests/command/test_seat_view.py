@@ -1,0 +1,43 @@
+"""What the commands make of an Oh Hell record from one seat's view (docs/partial.md, "A seat's
+view"): the docs' example is what ``audit`` prints, ``show`` says which hands are not known,
+and the page draws the record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import FIXTURES, ROOT
+
+VALID = FIXTURES / "oh_hell" / "valid" / "seat-view-of-seat-2-4p.json"
+REVOKE = (
+    FIXTURES / "oh_hell" / "invalid" / "play.revoke--showed-out-of-diamonds-in-seat-0s-view.json"
+)
+
+
+def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(ROOT)
+    page = (ROOT / "docs/partial.md").read_text()
+    section = page.split("## Oh Hell: a seat's view", 1)[1]
+    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
+    run = tricklog(*command)
+    assert run.code == 1
+    assert run.out.splitlines()[: len(shown)] == shown
+
+
+def test_show_says_which_hands_are_not_known(tricklog) -> None:  # type: ignore[no-untyped-def]
+    run = tricklog("show", str(VALID), "--hand", "3")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert "  Anna (0)    (cards not known)" in lines
+    assert "  Clara (2)   5D 6H 4S" in lines
+    assert any(
+        line.startswith("  note: a seat's view: the cards of seats 0, 1 and 3") for line in lines
+    )
+
+
+def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    page = tmp_path / "view.html"
+    assert tricklog("view", str(VALID), "-o", str(page)).code == 0
+    assert "a seat&#39;s view" in page.read_text() or "a seat's view" in page.read_text()
+    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(REVOKE)).code == 1

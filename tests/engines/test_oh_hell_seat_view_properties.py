@@ -1,0 +1,150 @@
+"""Property tests of Oh Hell records from one seat's view (every other hand ``null``,
+docs/partial.md, "A seat's view"), over random legal games of every preset, some with teams:
+
+* hiding every seat's hand but one never turns a valid record invalid, whether the record is
+  read by the models or by the structs of an audit; trick winners and every claim (tricks,
+  scores, totals, winners) are checked as in the full record;
+* the text notation writes such a record and reads it back unchanged;
+* in a mutated record (two cards of one hidden seat swapped between tricks: a revoke where it
+  showed out of a suit it held), every problem the view finds is found in the full record too,
+  or the full record stopped that hand earlier, at an illegal action at or before it (after
+  the first illegal action a hand stops: the full record sees a revoke where it happened, the
+  view only once the seat plays the suit it showed out of).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import orjson
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import records.formats.text as notation
+from records.parse import dumps, parse
+from records.problems import Problem
+from records.rules.oh_hell import PRESETS
+from replay.check import check_bytes
+from replay.generators.oh_hell import generate
+from replay.report import ClaimStatus, RecordReport
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TEAMS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+_ACTION = re.compile(r"^/hands/(\d+)/actions/(\d+)")
+_HAND = re.compile(r"^/hands/(\d+)/")
+
+
+def _game(seed: int, preset: str, players: int, teams: bool, hands: int | None) -> dict[str, Any]:
+    overrides: dict[str, Any] = {"hands": hands}
+    if teams and players in TEAMS:
+        overrides["teams"] = TEAMS[players]
+    if preset == "ohhellweb":
+        overrides["decks"] = 2 if players > 5 else 1
+    record = generate(random.Random(seed), players=players, preset=preset, **overrides)
+    data: dict[str, Any] = orjson.loads(orjson.dumps(record.model_dump(mode="json")))
+    return data
+
+
+def _view(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    """``data`` as ``seat`` saw it: every other hand ``null``, and no stock."""
+    seen: dict[str, Any] = orjson.loads(orjson.dumps(data))
+    for hand in seen["hands"]:
+        deal = hand["deal"]
+        deal["hands"] = [cards if s == seat else None for s, cards in enumerate(deal["hands"])]
+        deal["stock"] = None
+    return seen
+
+
+def _audit(data: dict[str, Any]) -> RecordReport:
+    return check_bytes(orjson.dumps(data), audit=True)
+
+
+def _winners(report: RecordReport) -> list[list[int]]:
+    return [[t.winner for t in hand.tricks] for hand in report.hands]
+
+
+def _explained_by(problem: Problem, full: list[Problem]) -> bool:
+    """Whether the full record finds ``problem`` too, or stopped its hand earlier."""
+    if any((p.code, p.pointer) == (problem.code, problem.pointer) for p in full):
+        return True
+    illegal = [p for p in full if p.kind.value == "illegal" and _ACTION.match(p.pointer)]
+    at = _ACTION.match(problem.pointer)
+    if at is not None:  # an action: the full hand stopped at or before it
+        hand, position = int(at[1]), int(at[2])
+        return any(
+            (m := _ACTION.match(p.pointer)) is not None
+            and int(m[1]) == hand
+            and int(m[2]) <= position
+            for p in illegal
+        )
+    of_hand = _HAND.match(problem.pointer)
+    if of_hand is not None:  # a claim of a hand: the full hand stopped
+        return any(p.pointer.startswith(f"/hands/{of_hand[1]}/") for p in illegal)
+    return bool(illegal)  # a claim of the game: some hand stopped
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    players=st.integers(3, 7),
+    teams=st.booleans(),
+    hands=st.sampled_from([None, 4]),
+    seat=st.integers(0, 6),
+)
+def test_a_seat_s_view_of_a_valid_game_is_valid_and_checks_every_claim(
+    seed: int, preset: str, players: int, teams: bool, hands: int | None, seat: int
+) -> None:
+    data = _game(seed, preset, players, teams, hands)
+    full = _audit(data)
+    assert full.problems == []
+    seen = _view(data, seat % players)
+    view = _audit(seen)
+    assert view.problems == []
+    assert _winners(view) == _winners(full)
+    for hand in view.hands:
+        assert all(c.status is ClaimStatus.MATCH for c in hand.claims), hand.claims
+    assert [c.status for c in view.claims] == [c.status for c in full.claims]
+    record = parse(orjson.dumps(seen))
+    [read] = notation.loads(notation.dumps(record))
+    assert read.problems == () and dumps(read.record) == dumps(record)
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    players=st.integers(3, 7),
+    teams=st.booleans(),
+    seat=st.integers(0, 6),
+    pick=st.randoms(use_true_random=False),
+)
+def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
+    seed: int, preset: str, players: int, teams: bool, seat: int, pick: random.Random
+) -> None:
+    data = _game(seed, preset, players, teams, None)
+    keep = seat % players
+    swaps = [
+        (index, first, second)
+        for index, hand in enumerate(data["hands"])
+        for first, a in enumerate(hand["actions"])
+        for second, b in enumerate(hand["actions"])
+        if first < second
+        and a["type"] == b["type"] == "play"
+        and a["seat"] == b["seat"] != keep
+        and a["card"] != b["card"]
+    ]
+    if not swaps:
+        return
+    index, first, second = pick.choice(swaps)
+    actions = data["hands"][index]["actions"]
+    actions[first]["card"], actions[second]["card"] = (
+        actions[second]["card"],
+        actions[first]["card"],
+    )
+    full = _audit(data).problems
+    view = _audit(_view(data, keep)).problems
+    for problem in view:
+        assert _explained_by(problem, full), (problem, full)
