@@ -63,8 +63,8 @@ CODES = (
         "bid.after-auction",
         ILLEGAL,
         PINOCHLE,
-        "A call after the auction ended (two players passed), or an auction's result (`auction_won`) "
-        "after it.",
+        "A call after the auction ended (all but one player passed), or an auction's result "
+        "(`auction_won`) after it.",
         "seat 2 called after the auction ended",
     ),
     Code(
@@ -169,7 +169,8 @@ CODES = (
         "meld.cards-not-held",
         ILLEGAL,
         PINOCHLE,
-        "A meld uses cards the declarer's 18 cards (his hand and the widow) do not hold.",
+        "A meld uses cards the melding seat does not hold (in Auction Pinochle, the declarer's 18 "
+        "cards: his hand and the widow; in Partnership Pinochle, its hand after the pass).",
         "the declarer's 18 cards do not hold KC KD KH for the kings",
     ),
     Code(
@@ -249,8 +250,8 @@ CODES = (
         "play.out-of-phase",
         ILLEGAL,
         PINOCHLE,
-        "A card played before the play began (during the auction or the declaring) or after the "
-        "hand ended.",
+        "A card played before the play began (during the auction, the declaring or the pass) or "
+        "after the hand ended.",
         "seat 2 played 9C during the auction",
     ),
     Code(
