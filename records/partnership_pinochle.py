@@ -14,8 +14,7 @@ A claim is about a seat (a list of four) or a team (a list of two: team 0, then 
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 from pydantic import Field, TypeAdapter
@@ -23,14 +22,17 @@ from pydantic import Field, TypeAdapter
 from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
 from records.formats.text.grammar import (
-    Cursor,
     GameNotation,
     Item,
     LineAction,
-    NotationError,
-    plain,
 )
-from records.formats.text.words import PLAY, cards_words, seat_and_cards, seat_only, seat_words
+from records.formats.text.words import (
+    PLAY,
+    seat_and_cards,
+    seat_and_melds,
+    seat_and_suit,
+    seat_only,
+)
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
 from records.messages import rules_with
 from records.rules.partnership_pinochle import DEFAULT_RULES as DEFAULT_RULES
@@ -210,55 +212,6 @@ class PartnershipPinochleRecord(RecordBase):
 
 # --- the text notation -----------------------------------------------------------------------
 
-_MELD_NAME = re.compile(r"[a-z_]+")
-
-
-def _write_trump(action: dict[str, Any]) -> list[str] | None:
-    seat, suit = seat_words(action), action.pop("suit", None)
-    if seat is None or not isinstance(suit, str) or not plain(suit):
-        return None
-    return [*seat, suit]
-
-
-def _read_trump(cursor: Cursor) -> dict[str, Any]:
-    seat, suit = cursor.seat(), cursor.word("a suit (C, D, H or S)")
-    cursor.places[("suit",)] = suit
-    cursor.end()
-    return {"seat": seat, "suit": suit.text}
-
-
-def _write_meld(action: dict[str, Any]) -> list[str] | None:
-    words, melds = seat_words(action), action.pop("melds", None)
-    if words is None or not isinstance(melds, list):
-        return None
-    for meld in melds:
-        name, cards = meld.pop("meld", None), cards_words(meld.pop("cards", None))
-        if meld or not isinstance(name, str) or not _MELD_NAME.fullmatch(name) or cards is None:
-            return None
-        words += [name, *cards]
-    return words
-
-
-def _read_meld(cursor: Cursor) -> dict[str, Any]:
-    seat, melds = cursor.seat(), list[dict[str, Any]]()
-    while cursor.more():
-        token = cursor.word("a meld's name")
-        if not _MELD_NAME.fullmatch(token.text):
-            raise NotationError(
-                f"a meld's name (run, dix, ...) expected before its cards, not {token.text!r}",
-                token.line,
-                token.column,
-            )
-        cursor.places[("melds", len(melds))] = token
-        path = ("melds", len(melds), "cards")
-        cards: list[str] = []
-        while (card := cursor.peek()) is not None and not _MELD_NAME.fullmatch(card.text):
-            cards.append(cursor.word("a card").text)
-            cursor.places[(*path, len(cards) - 1)] = card
-        melds.append({"meld": token.text, "cards": cards})
-    return {"seat": seat, "melds": melds}
-
-
 NOTATION = GameNotation(
     items=(
         Item("auction", "bid", "points", number=True),
@@ -266,9 +219,9 @@ NOTATION = GameNotation(
         PLAY,
     ),
     lines=(
-        LineAction("trump", "trump", _write_trump, _read_trump),
+        LineAction("trump", "trump", *seat_and_suit("suit")),
         LineAction("pass_cards", "pass_cards", *seat_and_cards("cards")),
-        LineAction("meld", "meld", _write_meld, _read_meld),
+        LineAction("meld", "meld", *seat_and_melds("run, dix")),
         LineAction("throw_in", "throw_in", *seat_only()),
     ),
     hand_claims=HandClaims,

@@ -14,7 +14,6 @@ again before the first lead; the last declaration stands (docs/pinochle.md).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
@@ -27,10 +26,16 @@ from records.formats.text.grammar import (
     GameNotation,
     Item,
     LineAction,
-    NotationError,
-    plain,
 )
-from records.formats.text.words import PLAY, cards_words, seat_and_cards, seat_only, seat_words
+from records.formats.text.words import (
+    PLAY,
+    cards_words,
+    seat_and_cards,
+    seat_and_melds,
+    seat_and_suit,
+    seat_only,
+    seat_words,
+)
 from records.limits import MAX_ACTIONS, MAX_HANDS, MAX_INT, Int
 from records.messages import rules_with
 from records.rules.pinochle import DEFAULT_PAYMENT_TABLE as DEFAULT_PAYMENT_TABLE
@@ -272,54 +277,6 @@ class PinochleRecord(RecordBase):
 
 # --- the text notation -----------------------------------------------------------------------
 
-_MELD_NAME = re.compile(r"[a-z_]+")
-
-
-def _write_trump(action: dict[str, Any]) -> list[str] | None:
-    seat, suit = seat_words(action), action.pop("suit", None)
-    if seat is None or not isinstance(suit, str) or not plain(suit):
-        return None
-    return [*seat, suit]
-
-
-def _read_trump(cursor: Cursor) -> dict[str, Any]:
-    seat, suit = cursor.seat(), cursor.word("a suit (C, D, H or S)")
-    cursor.places[("suit",)] = suit
-    cursor.end()
-    return {"seat": seat, "suit": suit.text}
-
-
-def _write_meld(action: dict[str, Any]) -> list[str] | None:
-    words, melds = seat_words(action), action.pop("melds", None)
-    if words is None or not isinstance(melds, list):
-        return None
-    for meld in melds:
-        name, cards = meld.pop("meld", None), cards_words(meld.pop("cards", None))
-        if meld or not isinstance(name, str) or not _MELD_NAME.fullmatch(name) or cards is None:
-            return None
-        words += [name, *cards]
-    return words
-
-
-def _read_meld(cursor: Cursor) -> dict[str, Any]:
-    seat, melds = cursor.seat(), list[dict[str, Any]]()
-    while cursor.more():
-        token = cursor.word("a meld's name")
-        if not _MELD_NAME.fullmatch(token.text):
-            raise NotationError(
-                f"a meld's name (flush, dix, ...) expected before its cards, not {token.text!r}",
-                token.line,
-                token.column,
-            )
-        cursor.places[("melds", len(melds))] = token
-        path = ("melds", len(melds), "cards")
-        cards: list[str] = []
-        while (card := cursor.peek()) is not None and not _MELD_NAME.fullmatch(card.text):
-            cards.append(cursor.word("a card").text)
-            cursor.places[(*path, len(cards) - 1)] = card
-        melds.append({"meld": token.text, "cards": cards})
-    return {"seat": seat, "melds": melds}
-
 
 def _write_auction_won(action: dict[str, Any]) -> list[str] | None:
     seat, contract = seat_words(action), action.pop("contract", None)
@@ -362,8 +319,8 @@ NOTATION = GameNotation(
     lines=(
         LineAction("auction_won", "auction_won", _write_auction_won, _read_auction_won),
         LineAction("widow", "widow", *seat_and_cards("cards")),
-        LineAction("trump", "trump", _write_trump, _read_trump),
-        LineAction("meld", "meld", _write_meld, _read_meld),
+        LineAction("trump", "trump", *seat_and_suit("suit")),
+        LineAction("meld", "meld", *seat_and_melds("flush, dix")),
         LineAction("bury", "bury", _write_bury, _read_bury),
         LineAction("concede", "concede", *seat_only()),
     ),

@@ -9,6 +9,7 @@ remaining tricks, an abandoned hand, and the card play. Each game's own words, a
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any
 
@@ -32,6 +33,8 @@ __all__ = [
     "read_abandon",
     "read_claim",
     "seat_and_cards",
+    "seat_and_melds",
+    "seat_and_suit",
     "seat_only",
     "seat_words",
     "write_abandon",
@@ -60,6 +63,65 @@ def seat_and_cards(name: str) -> tuple[WriteAction, ReadAction]:
 
     def read(cursor: Cursor) -> dict[str, Any]:
         return {"seat": cursor.seat(), name: cursor.cards((name,))}
+
+    return write, read
+
+
+def seat_and_suit(name: str) -> tuple[WriteAction, ReadAction]:
+    """A seat and a suit (``trump 2 S``): the words of naming trump."""
+
+    def write(action: dict[str, Any]) -> list[str] | None:
+        seat, suit = seat_words(action), action.pop(name, None)
+        if seat is None or not isinstance(suit, str) or not plain(suit):
+            return None
+        return [*seat, suit]
+
+    def read(cursor: Cursor) -> dict[str, Any]:
+        seat, suit = cursor.seat(), cursor.word("a suit (C, D, H or S)")
+        cursor.places[(name,)] = suit
+        cursor.end()
+        return {"seat": seat, name: suit.text}
+
+    return write, read
+
+
+_MELD_NAME = re.compile(r"[a-z_]+")
+
+
+def seat_and_melds(examples: str) -> tuple[WriteAction, ReadAction]:
+    """A seat and its melds, each a name and its cards (``meld 1 dix 9S marriage KH QH``): the
+    words of a pinochle meld event; ``examples`` names a few melds for a message."""
+
+    def write(action: dict[str, Any]) -> list[str] | None:
+        words, melds = seat_words(action), action.pop("melds", None)
+        if words is None or not isinstance(melds, list):
+            return None
+        for meld in melds:
+            name, cards = meld.pop("meld", None), cards_words(meld.pop("cards", None))
+            if meld or not isinstance(name, str) or not _MELD_NAME.fullmatch(name) or cards is None:
+                return None
+            words += [name, *cards]
+        return words
+
+    def read(cursor: Cursor) -> dict[str, Any]:
+        seat, melds = cursor.seat(), list[dict[str, Any]]()
+        while cursor.more():
+            token = cursor.word("a meld's name")
+            if not _MELD_NAME.fullmatch(token.text):
+                raise NotationError(
+                    f"a meld's name ({examples}, ...) expected before its cards, not "
+                    f"{token.text!r}",
+                    token.line,
+                    token.column,
+                )
+            cursor.places[("melds", len(melds))] = token
+            path = ("melds", len(melds), "cards")
+            cards: list[str] = []
+            while (card := cursor.peek()) is not None and not _MELD_NAME.fullmatch(card.text):
+                cards.append(cursor.word("a card").text)
+                cursor.places[(*path, len(cards) - 1)] = card
+            melds.append({"meld": token.text, "cards": cards})
+        return {"seat": seat, "melds": melds}
 
     return write, read
 
