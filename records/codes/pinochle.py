@@ -169,8 +169,8 @@ CODES = (
         "meld.cards-not-held",
         ILLEGAL,
         PINOCHLE,
-        "A meld uses cards the melding seat does not hold (in Auction Pinochle, the declarer's 18 "
-        "cards: his hand and the widow; in Partnership Pinochle, its hand after the pass).",
+        "A meld uses cards the melding seat does not hold: its hand as the game has it at the "
+        "meld (the declarer's 18 cards with the widow, or a hand after a pass).",
         "the declarer's 18 cards do not hold KC KD KH for the kings",
     ),
     Code(

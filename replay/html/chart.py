@@ -73,7 +73,7 @@ def chart(page: PageView) -> Chart | None:
 
 
 def _known(line: list[int | None]) -> list[int]:
-    """A seat's running totals up to the first one unknown (an Oh Hell bid not logged): its
+    """A seat's running totals up to the first one unknown (a value the record did not log): its
     line stops there."""
     if None not in line:
         return line  # type: ignore[return-value]

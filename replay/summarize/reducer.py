@@ -454,7 +454,7 @@ def _hand(game: str, stats: GameStats | None, step: HandSettled, seen: _Record) 
     seen.finished += 1
     _grow(seen, stats, len(scores))  # a record whose seats are miscounted has a problem too
     for seat, score in enumerate(scores):
-        if score is not None:  # None: unknown (an Oh Hell bid not logged), counted as nothing
+        if score is not None:  # None: unknown (a value the record did not log), counted as nothing
             seen.scores[seat] += score
     counters = hand_counters(stats, step)
     if stats is None or counters is None:
