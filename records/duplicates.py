@@ -19,9 +19,12 @@ proves their absence by counting (``is_free_of_duplicates``):
 
 When the colons equal the keys the record vouches for, there is no room for a duplicate. When
 they do not, the colons inside the record's free text are counted too (only when the text has no
-``\\u`` escape, which could hide a colon); failing that, the document is read once more, slowly
-and exactly (``duplicate_keys``). So a record with duplicate keys is always found, and a record
-without them costs two counts and a walk over its hands.
+``\\u`` escape, which could hide a colon); failing that (a record that writes optional fields
+out at their defaults, such as a full rules block), orjson reads it and writes it again, keeping
+one of two equal keys, and the colons of the two texts are compared; failing that, the document
+is read once more, slowly and exactly (``duplicate_keys``). So a record with duplicate keys is
+always found, and a record without them costs two counts and a walk over its hands, or at worst
+one orjson round trip.
 
 The counting functions (``records/keycounts.py``) are generated from the structs by
 ``python -m records.codegen``, which writes both, so that they follow the format wherever the
@@ -34,6 +37,8 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from records.problems import Kind, Problem, pointer
 
@@ -70,7 +75,22 @@ def is_free_of_duplicates(data: bytes, record: Any) -> bool:
         return True
     if colons < keys or b"\\u" in data:  # fewer colons than keys: not a document of this record
         return False
-    return colons - colons_in(record) == keys
+    if colons - colons_in(record) == keys:
+        return True
+    return _same_colons_once_read(data, colons)
+
+
+def _same_colons_once_read(data: bytes, colons: int) -> bool:
+    """True when ``data`` (with no ``\\u`` escape) has as many colons as orjson writes for
+    what it reads of it. orjson keeps one of two equal keys, writes one colon per key it kept and
+    each string as it read it, so the two counts are equal exactly when no object stated a key
+    twice. This is the check for records that write optional fields out at their defaults (a
+    full rules block), which the counters cannot vouch for; False (then the exact reader tells)
+    where orjson cannot read the document."""
+    try:
+        return orjson.dumps(orjson.loads(data)).count(b":") == colons
+    except (orjson.JSONDecodeError, orjson.JSONEncodeError, RecursionError):
+        return False
 
 
 def duplicate_keys(data: bytes) -> list[Problem]:

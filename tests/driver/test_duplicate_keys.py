@@ -179,3 +179,31 @@ def test_a_key_stated_twice_anywhere_is_always_found(
     problems = check_bytes(text).problems
     assert problems[0].code == "record.duplicate-key", problems[:3]
     assert (problems[0].pointer, problems[0].actual) == (expected, key)
+
+
+def test_defaults_written_out_are_proved_free_without_the_exact_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A converter that writes the whole rules block (every default stated) leaves keys the
+    # counters cannot vouch for; orjson's round trip proves such a record free of duplicates,
+    # so the slow exact reader is not run, and a duplicate in it is still found.
+    data = orjson.loads(GAME.read_bytes())
+    data["rules"] = {
+        "decks": 1,
+        "identical_cards": "first_wins",
+        "dealer_order": "rotation",
+        **data["rules"],
+    }
+    text = orjson.dumps(data)
+    record = ANY_RECORD.decode(text)
+    assert b"\\u" not in text
+    with monkeypatch.context() as patched:
+        patched.setattr("records.duplicates.duplicate_keys", _never)
+        assert find_duplicates(text, record) == []
+    at = text.index(b'"decks":')
+    doubled = text[:at] + b'"decks":2,' + text[at:]
+    assert _codes(doubled) == [("record.duplicate-key", "/rules", "decks")]
+
+
+def _never(data: bytes) -> list[Any]:
+    raise AssertionError("the exact reader ran where orjson's round trip could tell")
