@@ -40,7 +40,12 @@ def seat_name(report: RecordReport, seat: int) -> str:
 
 
 def by_seat(report: RecordReport, values: Iterable[Any]) -> str:
-    return ", ".join(f"{seat_name(report, s)} {plain(v)}" for s, v in enumerate(values))
+    """Each seat's value after its name; ``unknown`` where it follows from a value the record
+    did not log (a score or total tricklog cannot work out: the hand's notes say why)."""
+    return ", ".join(
+        f"{seat_name(report, s)} {'unknown' if v is None else plain(v)}"
+        for s, v in enumerate(values)
+    )
 
 
 def hand_lines(report: RecordReport, hand: HandReport, record: Any) -> list[Text | str]:

@@ -17,6 +17,10 @@ def test_show_prints_the_bid_as_not_logged(tricklog) -> None:  # type: ignore[no
     assert run.code == 0
     assert "Boris (1) bid not logged" in run.out
     assert "note: the hook was not judged" in run.out
+    # a score that depends on a bid not logged is unknown, not "none" (which reads as zero)
+    assert "scores: Anna (0) 0, Boris (1) unknown, Clara (2) unknown" in run.out
+    assert "totals: Anna (0) 11, Boris (1) unknown" in run.out
+    assert " none" not in run.out
 
 
 def test_explain_lists_the_unchecked_claims_with_their_reasons(tricklog) -> None:  # type: ignore[no-untyped-def]
