@@ -17,7 +17,8 @@ Scores are kept apart by game: Oh Hell points, pinochle chips and Bestia money a
 unit, so no column adds them up. Every game's counters start with the same four: ``hands``
 (every hand of the group's records, as ``audit`` counts them), ``finished`` (those played to
 the end and settled: an abandoned hand is not), ``seat_hands`` (finished hands times the
-group's seats in them, what a mean per seat and hand divides by) and the score.
+group's seats in them, leaving out a seat's hand whose score depends on a value the record did not
+log: what a mean per seat and hand divides by) and the score.
 """
 
 from __future__ import annotations

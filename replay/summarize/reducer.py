@@ -176,6 +176,9 @@ class _Record:
     hands: int
     finished: int = 0
     scores: list[Money] = field(default_factory=list)
+    scored: list[int] = field(default_factory=list)
+    """Per seat, the finished hands whose score is known (not one that depends on a value the
+    record did not log): what a mean per hand divides by."""
     own: list[list[Money]] = field(default_factory=list)
     """Per seat, the game's own counters (``GameStats.counters``)."""
     pool_start: Money | None = None
@@ -266,7 +269,7 @@ class Summary:
         self.finished += seen.finished
         row.finished += seen.finished
         row.score += sum(seen.scores)
-        row.seat_hands += seen.finished * len(seen.scores)
+        row.seat_hands += sum(seen.scored)
         if seen.pool_start is not None:
             row.pool_start += seen.pool_start
             row.pool_left += seen.pool_start + seen.pool_change
@@ -438,6 +441,7 @@ def _grow(seen: _Record, stats: GameStats | None, seats: int) -> None:
     """Make room for ``seats`` seats in a record's tallies."""
     while len(seen.scores) < seats:
         seen.scores.append(0)
+        seen.scored.append(0)
         seen.own.append([0] * (len(stats.counters) if stats is not None else 0))
 
 
@@ -456,6 +460,7 @@ def _hand(game: str, stats: GameStats | None, step: HandSettled, seen: _Record) 
     for seat, score in enumerate(scores):
         if score is not None:  # None: unknown (a value the record did not log), counted as nothing
             seen.scores[seat] += score
+            seen.scored[seat] += 1
     counters = hand_counters(stats, step)
     if stats is None or counters is None:
         return
@@ -474,7 +479,7 @@ def _add_game(group: Group, slot: int, stats: GameStats, seen: _Record, seats: l
         own = group[slot] = [0] * len(stats.names)
     own[0] += seen.hands
     own[1] += seen.finished
-    own[2] += seen.finished * len(seats)
+    own[2] += sum(seen.scored[seat] for seat in seats)
     own[3] += sum(seen.scores[seat] for seat in seats)
     for position in range(len(stats.counters)):
         own[4 + position] += sum(seen.own[seat][position] for seat in seats)

@@ -76,6 +76,10 @@ def test_summarize_counts_only_the_bids_known(tricklog) -> None:  # type: ignore
     assert groups["Anna"]["bids"] == 3
     assert [groups[name]["bids"] for name in ("Boris", "Clara", "Dmitri")] == [0, 0, 0]
     assert groups["Boris"]["bids_made_pct"] is None
+    # a mean divides by the hands whose score is known: none of Boris's, all three of Anna's
+    assert (groups["Anna"]["seat_hands"], groups["Anna"]["mean_points"]) == (3, 3.667)
+    assert (groups["Boris"]["seat_hands"], groups["Boris"]["mean_points"]) == (0, None)
+    assert json.loads(run.out)["games"][0]["mean_score"] == 3.667
 
 
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
