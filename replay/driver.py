@@ -388,6 +388,7 @@ def _stopped(
 ) -> Problem:
     """A hand stopped by an illegal action: its problem; what the hand got to is kept."""
     action = hand.actions[position]
+    result.notes.extend(referee.hand_notes(state, record, index))
     result.notes.extend(referee.stopped_notes(record, hand, violation))
     _close(referee.engine, table, result, state)
     result.calls = _calls(referee.engine, table, hand.actions[:position])
@@ -407,6 +408,7 @@ def _end(
     """The recorded actions have run out: finish the hand and settle it."""
     engine = referee.engine
     result.calls = _calls(engine, table, hand.actions)
+    result.notes.extend(referee.hand_notes(state, record, index))
     if not engine.finish(state):
         _close(engine, table, result, state)
         return [

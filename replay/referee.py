@@ -117,6 +117,12 @@ class Referee(Generic[R, T, S]):
         """Notes worth their cost only when a person reads the hand."""
         return None
 
+    def hand_notes(self, state: S, record: Any, index: int) -> list[str]:
+        """What a hand leaves unjudged whatever its end (settled, stopped by an illegal action,
+        or cut short): the values its record did not log, a seat's view. Added to the hand's
+        notes before it is settled, or where it stops."""
+        return []
+
     def stopped_notes(self, record: Any, hand: Any, violation: Violation) -> list[str]:
         """Notes for a hand stopped by an illegal action (which rules the log would fit)."""
         return []

@@ -85,11 +85,17 @@ class OhHellReferee(Referee[OhHellRules, oh_hell.Table, oh_hell.State]):
         deal = record.hands[index].deal
         if deal.rebuilt:
             notes.append(_rebuilt_note(state, deal))
+        return super().settle(state, ledger, record, index, notes)
+
+    def hand_notes(self, state: oh_hell.State, record: Any, index: int) -> list[str]:
+        """A seat's view and the bids not logged, however the hand ends: a hand stopped by a
+        revoke, or cut short, leaves them unjudged as a settled one does."""
+        notes = []
         if state.play.hidden:  # a seat's view: some hands are not known
-            notes.append(_view_note(deal.hands))
+            notes.append(_view_note(record.hands[index].deal.hands))
         if state.unlogged:
             notes.extend(_unlogged_notes(state))
-        return super().settle(state, ledger, record, index, notes)
+        return notes
 
     def explainer(
         self, record: Any, result: HandSettled, state: oh_hell.State, ledger: Ledger
