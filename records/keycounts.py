@@ -21,6 +21,7 @@ from typing import Any
 from records.jsoncount import any_colons as _any_colons
 from records.jsoncount import any_keys as _any_keys
 from records.structs import (
+    AuctionWon,
     BestiaAbandon,
     BestiaBlindDraw,
     BestiaClaim,
@@ -43,7 +44,6 @@ from records.structs import (
     PartnershipPinochlePlay,
     PartnershipPinochleRecord,
     PartnershipPinochleThrowIn,
-    PinochleAuctionWon,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -698,7 +698,7 @@ def _colons_pinochle_pass(x: Any) -> int:
     return n
 
 
-def _colons_pinochle_auction_won(x: Any) -> int:
+def _colons_auction_won(x: Any) -> int:
     n: int = 0
     return n
 
@@ -1020,7 +1020,7 @@ _colons_union452_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 _colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
-    PinochleAuctionWon: (0, _colons_pinochle_auction_won),
+    AuctionWon: (0, _colons_auction_won),
     PinochleTakeWidow: (0, _colons_pinochle_take_widow),
     PinochleNameTrump: (0, _colons_pinochle_name_trump),
     PinochleMeld: (0, _colons_pinochle_meld),
@@ -1044,6 +1044,7 @@ _colons_union646_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 _colons_union762_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
     PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
+    AuctionWon: (0, _colons_auction_won),
     PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),
     PartnershipPinochlePassCards: (0, _colons_partnership_pinochle_pass_cards),
     PartnershipPinochleMeld: (0, _colons_partnership_pinochle_meld),

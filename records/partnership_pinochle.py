@@ -5,7 +5,8 @@ so that the rules engine in ``replay.engines.partnership_pinochle`` can take it 
 pydantic validates it inside a record. Suits are the card letters ``C D H S``; seats 0 and 2
 are one team (team 0), seats 1 and 3 the other (team 1).
 
-A hand records what happened at the table, in order: the auction calls, the trump the bidder
+A hand records what happened at the table, in order: the auction calls (or, where the source
+kept only who won the auction and for how much, its result: ``auction_won``), the trump the bidder
 names, the cards his partner passes him and those he passes back (``pass_cards``, none when the
 rules pass no cards), each player's melds (one ``meld`` event per seat under ``meld_declared =
 stated``), a throw-in by the bidding team if it concedes before the first lead, and the plays.
@@ -21,12 +22,14 @@ from pydantic import Field, TypeAdapter
 
 from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
+from records.events import AuctionWon
 from records.formats.text.grammar import (
     GameNotation,
     Item,
     LineAction,
 )
 from records.formats.text.words import (
+    AUCTION_WON,
     PLAY,
     seat_and_cards,
     seat_and_melds,
@@ -146,7 +149,7 @@ class Play(Strict):
 
 
 Action = Annotated[
-    Bid | Pass | NameTrump | PassCards | Meld | ThrowIn | Play,
+    Bid | Pass | AuctionWon | NameTrump | PassCards | Meld | ThrowIn | Play,
     Field(discriminator="type"),
 ]
 
@@ -185,7 +188,8 @@ class Hand(HandBase):
 
     deal: Deal
     actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
-    """Auction calls, trump, the passing, melds, a throw-in and plays, in order."""
+    """Auction calls (or the auction's result, ``auction_won``), trump, the passing, melds, a
+    throw-in and plays, in order."""
     claims: HandClaims | None = None
 
 
@@ -219,6 +223,7 @@ NOTATION = GameNotation(
         PLAY,
     ),
     lines=(
+        AUCTION_WON,
         LineAction("trump", "trump", *seat_and_suit("suit")),
         LineAction("pass_cards", "pass_cards", *seat_and_cards("cards")),
         LineAction("meld", "meld", *seat_and_melds("run, dix")),

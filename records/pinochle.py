@@ -21,6 +21,7 @@ from pydantic import Field, TypeAdapter
 
 from records.base import HandBase, Player, RecordBase, Seat, Strict
 from records.cards import PINOCHLE_48
+from records.events import AuctionWon
 from records.formats.text.grammar import (
     Cursor,
     GameNotation,
@@ -28,6 +29,7 @@ from records.formats.text.grammar import (
     LineAction,
 )
 from records.formats.text.words import (
+    AUCTION_WON,
     PLAY,
     cards_words,
     seat_and_cards,
@@ -94,22 +96,6 @@ class Pass(Strict):
 
     type: Literal["pass"]
     seat: Seat
-
-
-class AuctionWon(Strict):
-    """The auction as its result only: who won it and for how much, where the source did not
-    log the bids and passes. It stands in place of the whole auction, before the widow; a
-    record says it explicitly (a hand without calls is not read as one). Replay checks that
-    the declarer plays this hand and that the contract is a bid the rules allow; what only the
-    calls would show (their turns, who passed, the eldest hand's duty to open) is unchecked,
-    and the hand's notes say so (docs/partial.md)."""
-
-    type: Literal["auction_won"]
-    seat: Seat
-    """The declarer: the seat that won the auction."""
-    contract: Annotated[int, Ge(0), Le(MAX_INT)]
-    """The winning bid (under ``no_bid_rule = last_forced``, the minimum the last seat was
-    left with after two passes)."""
 
 
 class TakeWidow(Strict):
@@ -278,20 +264,6 @@ class PinochleRecord(RecordBase):
 # --- the text notation -----------------------------------------------------------------------
 
 
-def _write_auction_won(action: dict[str, Any]) -> list[str] | None:
-    seat, contract = seat_words(action), action.pop("contract", None)
-    if seat is None or not isinstance(contract, int) or isinstance(contract, bool):
-        return None
-    return [*seat, str(contract)]
-
-
-def _read_auction_won(cursor: Cursor) -> dict[str, Any]:
-    seat = cursor.seat()
-    contract = cursor.integer("the contract", ("contract",))
-    cursor.end()
-    return {"seat": seat, "contract": contract}
-
-
 def _write_bury(action: dict[str, Any]) -> list[str] | None:
     seat, cards = seat_words(action), cards_words(action.pop("cards", None))
     announced = action.pop("announced", False)
@@ -317,7 +289,7 @@ NOTATION = GameNotation(
         PLAY,
     ),
     lines=(
-        LineAction("auction_won", "auction_won", _write_auction_won, _read_auction_won),
+        AUCTION_WON,
         LineAction("widow", "widow", *seat_and_cards("cards")),
         LineAction("trump", "trump", *seat_and_suit("suit")),
         LineAction("meld", "meld", *seat_and_melds("flush, dix")),

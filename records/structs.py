@@ -532,7 +532,7 @@ class PinochlePass(
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
 
 
-class PinochleAuctionWon(
+class AuctionWon(
     msgspec.Struct,
     tag_field="type",
     tag="auction_won",
@@ -541,7 +541,7 @@ class PinochleAuctionWon(
     kw_only=True,
     gc=False,
 ):
-    """From ``records.pinochle.AuctionWon``."""
+    """From ``records.events.AuctionWon``."""
 
     type: ClassVar[Literal["auction_won"]] = "auction_won"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
@@ -684,7 +684,7 @@ class PinochleConcede(
 PinochleHandActions = (
     PinochleBid
     | PinochlePass
-    | PinochleAuctionWon
+    | AuctionWon
     | PinochleTakeWidow
     | PinochleNameTrump
     | PinochleMeld
@@ -1381,6 +1381,7 @@ class PartnershipPinochlePlay(
 PartnershipPinochleHandActions = (
     PartnershipPinochleBid
     | PartnershipPinochlePass
+    | AuctionWon
     | PartnershipPinochleNameTrump
     | PartnershipPinochlePassCards
     | PartnershipPinochleMeld

@@ -240,6 +240,7 @@ FORMAT = GameFormat(
         "bid.below-minimum",
         "bid.not-higher",
         "bid.step",
+        "auction.after-calls",
         "trump.not-declarer",
         "meld.wrong-cards",
         "meld.cards-not-held",

@@ -12,6 +12,12 @@ previous total and the hand's team score (``replay.claims.Chain``).
 The game ends in the hand where a team reaches the target; the ledger (``Game``) carries the
 totals into each hand so that the engine's settlement says whether the game ended there and
 who won, which the record's ``winner`` claim is compared with.
+
+A hand whose auction is logged as its result only (``auction_won``: the bidder and the bid) has
+no calls: what only they would show (each seat's bids, who passed, their turns, whether the
+dealer was stuck) is unchecked, and the hand's notes say so; no claim depends on the calls, so
+every claim is checked as ever, the declarer and the contract against the result the record
+states (docs/partial.md).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Any
 from records.problems import Violation
 from records.rules.partnership_pinochle import FORMAT, PartnershipPinochleRules
 from replay.claims import Chain
+from replay.engines import auction_result
 from replay.engines.partnership_pinochle import ENGINE, Carried, State, Table
 from replay.engines.partnership_pinochle.declare import meld_name
 from replay.engines.partnership_pinochle.scoring import Settlement, tricks_taken
@@ -73,6 +80,9 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
     ) -> Any:
         """The hand's settlement; a ``Violation`` for a hand after the game was won."""
         assert isinstance(ledger, Totals)
+        if state.result_only:
+            assert state.declarer is not None and state.contract is not None
+            notes.append(auction_result.note(state.declarer, state.contract))
         if ledger.winner is not None:
             return Violation(
                 "hand.after-game-end",
@@ -80,6 +90,11 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
                 "no hand follows the game's end",
             )
         return self.engine.settle(state, ledger.carried())
+
+    def stopped_notes(self, record: Any, hand: Any, violation: Any) -> list[str]:
+        """A hand stopped after an auction logged as its result only says what that left
+        unchecked (``auction_result.stopped_note``)."""
+        return auction_result.stopped_note(hand, violation)
 
     def taken(self, state: State) -> list[int] | None:
         return list(tricks_taken(state))
@@ -226,6 +241,7 @@ def derivation(state: State, settled: Settlement) -> list[str]:
     lines: list[str] = []
     if settled.declarer is not None:
         how = " (all passed: the dealer is stuck)" if settled.stuck else ""
+        how += " (the auction's result as logged)" if state.result_only else ""
         lines.append(f"bidder seat {settled.declarer}, bid {settled.contract}{how}")
     if state.trump is not None:
         lines.append(f"trump {state.trump}")

@@ -33,6 +33,7 @@ from typing import Any
 
 from records.rules.pinochle import FORMAT, PinochleRules
 from replay.claims import Chain, Follows
+from replay.engines import auction_result
 from replay.engines.pinochle import ENGINE, State, Table, melds
 from replay.engines.pinochle.scoring import Settlement
 from replay.engines.pinochle.state import fanned
@@ -136,11 +137,8 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
 
     def stopped_notes(self, record: Any, hand: Any, violation: Any) -> list[str]:
         """A hand stopped after an auction logged as its result only says what that left
-        unchecked (not where the result itself is at fault: it stood for no auction)."""
-        if violation.code.startswith(("bid.", "auction.")):
-            return []
-        won = next((a for a in hand.actions if a.type == "auction_won"), None)
-        return [] if won is None else [result_only_note(self.rules(record), won.seat, won.contract)]
+        unchecked (``auction_result.stopped_note``)."""
+        return auction_result.stopped_note(hand, violation, _duty(self.rules(record)))
 
     def winners(
         self, table: Table, numbers: Sequence[int], scored: bool, totals: list[int] | None
@@ -335,16 +333,14 @@ def notes(state: State) -> list[str]:
 
 def result_only_note(rules: PinochleRules, declarer: int, contract: int) -> str:
     """What an auction logged as its result only leaves unchecked (docs/partial.md)."""
-    duty = (
-        ", whether the eldest hand opened (no_bid_rule = eldest_forced)"
-        if rules.no_bid_rule == "eldest_forced"
-        else ""
-    )
-    return (
-        f"the auction was logged as its result only (seat {declarer} won it at {contract}): "
-        f"the bids and passes, their turns, who passed{duty} and each bid's step over the one "
-        "before are unchecked"
-    )
+    return auction_result.note(declarer, contract, _duty(rules))
+
+
+def _duty(rules: PinochleRules) -> str:
+    """The duty only the calls show: the eldest hand's to open, under ``eldest_forced``."""
+    if rules.no_bid_rule == "eldest_forced":
+        return ", whether the eldest hand opened (no_bid_rule = eldest_forced)"
+    return ""
 
 
 def derivation(state: State, settled: Settlement) -> list[str]:

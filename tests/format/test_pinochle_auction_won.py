@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 import records.formats.text as notation
+from records.events import AuctionWon
 from records.parse import dumps, parse
-from records.pinochle import AuctionWon, PinochleRecord
-from records.structs import PinochleAuctionWon
+from records.pinochle import PinochleRecord
+from records.structs import AuctionWon as AuctionWonStruct
 from replay.check import check_bytes
 from tests.conftest import FIXTURES, ROOT
 
@@ -33,7 +34,7 @@ def test_the_models_and_the_structs_read_the_result() -> None:
     assert not any(a.type in ("bid", "pass") for h in record.hands for a in h.actions)
     report = check_bytes(FIXTURE.read_bytes(), audit=True)  # an audit reads the structs
     assert report.problems == []
-    assert PinochleAuctionWon(seat=2, contract=350).type == "auction_won"
+    assert AuctionWonStruct(seat=2, contract=350).type == "auction_won"
 
 
 @pytest.mark.parametrize("key", ["seat", "contract"])

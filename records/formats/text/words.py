@@ -1,8 +1,9 @@
 """The words of the text notation that several games share: a seat, cards, a claim of the
-remaining tricks, an abandoned hand, and the card play. Each game's own words, and its
+remaining tricks, an abandoned hand, the card play, and an auction kept as its result
+(``auction_won 2 350``). Each game's own words, and its
 ``GameNotation``, are in its model module (``records.<game>.NOTATION``): Oh Hell ``bid 2:1 0:4``,
 ``play 0:AS``, ``claim 0 5 0 0``, ``abandon "reason"``; pinochle ``auction 1:pass 2:310``,
-``auction_won 2 350``, ``widow 2 KD 9C AS``, ``trump 2 H``, ``meld 2 flush AH TH KH QH JH``,
+``widow 2 KD 9C AS``, ``trump 2 H``, ``meld 2 flush AH TH KH QH JH``,
 ``bury 2 9C 9D TD [announced]``, ``concede 3``; Bestia ``pass 0``, ``join 2 [exchange N]
 [discard CARDS] [draw CARDS]``, ``blind 0 Jd 2d 4d``, ``decline 3``.
 """
@@ -27,6 +28,7 @@ from records.formats.text.values import json_text
 
 __all__ = [
     "ABANDON",
+    "AUCTION_WON",
     "CLAIM",
     "PLAY",
     "cards_words",
@@ -172,3 +174,22 @@ CLAIM = LineAction("claim", "claim", write_claim, read_claim)
 """A claim of the remaining tricks: ``claim SEAT N N ...`` (Oh Hell, Bestia)."""
 ABANDON = LineAction("abandon", "abandon", write_abandon, read_abandon)
 """An abandoned hand, with its reason if the record gives one: ``abandon "reason"``."""
+
+
+def write_auction_won(action: dict[str, Any]) -> list[str] | None:
+    seat, contract = seat_words(action), action.pop("contract", None)
+    if seat is None or not isinstance(contract, int) or isinstance(contract, bool):
+        return None
+    return [*seat, str(contract)]
+
+
+def read_auction_won(cursor: Cursor) -> dict[str, Any]:
+    seat = cursor.seat()
+    contract = cursor.integer("the contract", ("contract",))
+    cursor.end()
+    return {"seat": seat, "contract": contract}
+
+
+AUCTION_WON = LineAction("auction_won", "auction_won", write_auction_won, read_auction_won)
+"""The auction as its result only (``records.events.AuctionWon``): ``auction_won 2 350``, the
+declarer and the contract, the same in every game with an auction."""

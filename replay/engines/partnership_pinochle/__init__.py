@@ -11,12 +11,16 @@ trump, the passing, the melds and the throw-in in ``declare`` (the meld table is
 Pinochle's, imported), the first lead and the tricks (the shared loop of ``records.tricks``) in
 ``play``, the scores and the game's end in ``scoring``. ``ENGINE`` gathers them behind the
 interface of ``replay.engine``. No pydantic, no I/O.
+
+The auction may be recorded as its result only (``auction_won``, docs/partial.md): the contract
+must be a bid of the grid; the calls it stands for are not judged.
 """
 
 from __future__ import annotations
 
 from records.rules.partnership_pinochle import PartnershipPinochleRules
 from records.structs import (
+    AuctionWon,
     PartnershipPinochleBid,
     PartnershipPinochleMeld,
     PartnershipPinochleMeldDeclaration,
@@ -52,6 +56,7 @@ __all__ = [
     "DECK",
     "ENGINE",
     "HAND_SIZE",
+    "AuctionWon",
     "Bid",
     "Carried",
     "Meld",
@@ -105,6 +110,9 @@ ENGINE: Engine[PartnershipPinochleRules, Table, State] = Engine(
     kinds={
         "bid": kind(auction.check_bid, auction.apply_bid, auction.describe_bid),
         "pass": kind(auction.check_pass, auction.apply_pass, auction.describe_pass),
+        "auction_won": kind(
+            auction.check_auction_won, auction.apply_auction_won, auction.describe_auction_won
+        ),
         "trump": kind(declare.check_trump, declare.apply_trump, declare.describe_trump),
         "pass_cards": kind(
             declare.check_pass_cards, declare.apply_pass_cards, declare.describe_pass_cards

@@ -6,6 +6,13 @@ hand is void (``redeal``).
 Bids stand on a grid: the minimum plus multiples of ``bid_step``, and from ``big_step_from`` on
 that bid plus multiples of ``big_step``; a jump to any higher bid of the grid is allowed. Part of
 the engine in ``replay.engines.partnership_pinochle``; pure, no pydantic, no I/O.
+
+A record may keep the auction as its result only (``auction_won``: the bidder and the bid,
+docs/partial.md; ``replay.engines.auction_result``). It comes first or not at all, and its
+contract must be a bid of the grid: any bid of the grid may open, and the dealer stuck after
+four passes bids the minimum, so a contract of the grid is reached by some auction whoever won
+it. What only the calls would show is not judged: their turns, who passed, whether the dealer
+was stuck.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.rules.partnership_pinochle import PartnershipPinochleRules
+from replay.engines import auction_result
 from replay.engines.partnership_pinochle.state import AFTER, AUCTION, TRUMP, VOID, State, Table
 
 LEGAL_STEPS_ABOVE = 20
@@ -41,11 +49,15 @@ def is_on_grid(rules: PartnershipPinochleRules, bid: int) -> bool:
     return (bid - rules.min_bid) % rules.bid_step == 0
 
 
-def check_amount(rules: PartnershipPinochleRules, high: int | None, bid: int) -> Violation | None:
+def check_amount(
+    rules: PartnershipPinochleRules, high: int | None, bid: int, what: str = "bid"
+) -> Violation | None:
+    """Whether ``bid`` may be bid over ``high`` (None: it opens); ``what`` names it in the
+    message (a ``contract``)."""
     if bid < rules.min_bid:
         return Violation(
             "bid.below-minimum",
-            f"bid {bid} is below the minimum {rules.min_bid}",
+            f"{what} {bid} is below the minimum {rules.min_bid}",
             expected=rules.min_bid,
             actual=bid,
         )
@@ -59,7 +71,7 @@ def check_amount(rules: PartnershipPinochleRules, high: int | None, bid: int) ->
             step_words = str(step)
         return Violation(
             "bid.step",
-            f"bid {bid} is not a step of the bidding (from {rules.min_bid} by {step_words})",
+            f"{what} {bid} is not a step of the bidding (from {rules.min_bid} by {step_words})",
             actual=bid,
         )
     return None
@@ -122,6 +134,25 @@ def _end_auction(state: State, declarer: int, contract: int) -> None:
 
 
 # --- the record's events ---------------------------------------------------------------------
+
+
+def check_auction_won(state: State, action: Any) -> Violation | None:
+    """The auction's result in place of its calls (``auction_won``): first in the hand
+    (``auction_result.order_fault``), at a contract of the grid (any seat may win: all four
+    play every hand)."""
+    fault = auction_result.order_fault(state.phase is AUCTION, len(state.calls))
+    if fault is not None:
+        return fault
+    return check_amount(state.rules, None, action.contract, "contract")
+
+
+def apply_auction_won(state: State, action: Any) -> None:
+    state.result_only = True
+    state.applied += 1
+    _end_auction(state, action.seat, action.contract)
+
+
+describe_auction_won = auction_result.describe
 
 
 def check_bid(state: State, action: Any) -> Violation | None:

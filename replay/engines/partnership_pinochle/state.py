@@ -165,6 +165,9 @@ class State:
     """(seat, bid or None for a pass) in order."""
     passed: list[int] = field(default_factory=list)
     high: int | None = None
+    result_only: bool = False
+    """The record kept the auction as its result only (``auction_won``): no calls, and what
+    only they would show went unjudged."""
     declarer: int | None = None
     contract: int | None = None
     stuck: bool = False

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from records.rules.pinochle import PinochleRules
 from records.structs import (
-    PinochleAuctionWon,
+    AuctionWon,
     PinochleBid,
     PinochleBury,
     PinochleConcede,
@@ -141,7 +141,6 @@ __all__ = [
 # events of ``records.pinochle`` do); these are the structs generated from those events
 # (``records.structs``), under the events' own names, for generators and tests.
 Bid = PinochleBid
-AuctionWon = PinochleAuctionWon
 Pass = PinochlePass
 TakeWidow = PinochleTakeWidow
 NameTrump = PinochleNameTrump

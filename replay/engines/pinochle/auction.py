@@ -20,6 +20,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.rules.pinochle import PinochleRules
+from replay.engines import auction_result
 from replay.engines.pinochle.state import AUCTION, VOID, WIDOW, State, Table
 
 LEGAL_BIDS_ABOVE = 200
@@ -151,18 +152,13 @@ def _end_auction(state: State, declarer: int, contract: int) -> None:
 
 
 def check_auction_won(state: State, action: Any) -> Violation | None:
-    """The auction's result in place of its calls (``auction_won``): first in the hand, won by a
-    seat that plays it, at a contract the rules allow (``contract_fault``)."""
+    """The auction's result in place of its calls (``auction_won``): first in the hand
+    (``auction_result.order_fault``), won by a seat that plays it, at a contract the rules allow
+    (``contract_fault``)."""
     seat = action.seat
-    if state.phase is not AUCTION:
-        return Violation("bid.after-auction", "the auction's result after the auction ended")
-    if state.calls:
-        return Violation(
-            "auction.after-calls",
-            f"the auction's result after {len(state.calls)} of its calls: it stands in place "
-            "of every bid and pass",
-            actual=len(state.calls),
-        )
+    fault = auction_result.order_fault(state.phase is AUCTION, len(state.calls))
+    if fault is not None:
+        return fault
     if seat not in state.active:
         return Violation(
             "bid.sitting-out", f"seat {seat} sits out this hand and cannot win the auction"
@@ -176,8 +172,7 @@ def apply_auction_won(state: State, action: Any) -> None:
     _end_auction(state, action.seat, action.contract)
 
 
-def describe_auction_won(game: Table, action: Any) -> str:
-    return f"won the auction at {action.contract} (bids and passes not logged)"
+describe_auction_won = auction_result.describe
 
 
 def check_bid(state: State, action: Any) -> Violation | None:
