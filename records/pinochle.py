@@ -75,11 +75,16 @@ Card = Annotated[
 class Deal(Strict):
     """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
 
-    hands: list[list[Card]]
+    hands: list[list[Card] | None]
     """Each seat's cards, indexed by seat: 15 for each of the three players, none for a seat
-    that sits out. A multiset: the deck holds two of every card and order does not matter."""
+    that sits out. A multiset: the deck holds two of every card and order does not matter.
+    null for a seat whose cards the source did not know (a record written from one seat's
+    view: the others' cards are known only as they are played); replay then checks what
+    public information allows and leaves the rest unchecked (docs/partial.md, "Auction
+    Pinochle: a seat's view")."""
     widow: list[Card]
-    """The three cards dealt face down to the widow."""
+    """The three cards dealt face down to the widow; always known, even in a seat's view: the
+    declarer shows it when he takes it."""
 
 
 class Bid(Strict):

@@ -497,7 +497,7 @@ class PinochleDeal(
 ):
     """From ``records.pinochle.Deal``."""
 
-    hands: list[list[Pinochle48Card]]
+    hands: list[list[Pinochle48Card] | None]
     widow: list[Pinochle48Card]
 
 

@@ -437,13 +437,16 @@ class CardPlay:
         "cancels",
         "codes",
         "dealt",
+        "discarded",
         "follow",
         "held",
         "hidden",
         "last",
         "lead_fault",
         "leader",
+        "own",
         "placed",
+        "places",
         "players",
         "pool",
         "shown",
@@ -518,10 +521,23 @@ class CardPlay:
         with none left goes to its leader (``_cancelling``); else the first played of two
         wins."""
 
-    def hide(self, unseen: int) -> None:
+    def hide(
+        self,
+        unseen: int,
+        own: Mapping[int, int] | None = None,
+        places: Sequence[tuple[str, Sequence[str]]] = (),
+        trump_evidence: bool = False,
+    ) -> None:
         """Say what the hands given as None (``hidden``: a record from one seat's view) may
         hold between them: ``unseen`` (a hand, ``Codes``), the decks less the known hands, the
         card turned up and the stock where known. Until the engine says, they may hold nothing.
+
+        ``own`` gives a hidden seat cards that only it may hold besides (a pinochle declarer's
+        widow and the cards he melded); ``places`` names where the other known cards are, for
+        the message of a card nobody can be seen to hold (``[("it is in the widow", cards)]``).
+        With ``trump_evidence`` a hidden seat that discards when a trump was due (the duty of
+        ``must_trump_when_void``) shows out of trump too: a trump it plays later is
+        ``play.must-trump``, naming both tricks.
 
         A hidden seat holds nothing in ``held``, so no duty is ever judged for it (its hand is
         unknown: whether it had to trump, or could follow, is never guessed); each card it plays
@@ -530,14 +546,21 @@ class CardPlay:
         ``play_cards``, as for every play."""
         self.pool = unseen
         """What the hidden seats may hold between them: the cards nobody has seen yet."""
+        self.own: dict[int, int] = dict(own or {})
+        """Hidden seat -> the cards only it may hold, besides ``pool``."""
+        self.places = tuple(places)
+        """(where, cards): where known cards not in a seat's hand are, for messages."""
         self.shown: dict[tuple[int, int], tuple[int, int]] = {}
         """(hidden seat, suit) -> (trick, card code): where the seat showed out of the suit."""
+        self.discarded: dict[int, tuple[int, int, int]] | None = {} if trump_evidence else None
+        """Hidden seat -> (trick, card code, suit led) where it discarded although a trump was
+        due; None where the engine does not judge trump from evidence."""
 
     def _unseen(self, seat: int, code: int, led: int, commit: bool) -> Fault | None:
         """Why hidden ``seat`` cannot have played card ``code`` (``led`` the suit led, -1 for a
-        lead): it showed out of that suit before, or the card is not unseen (a known seat's, or
-        played as often as the decks hold it). With ``commit`` the card is seen from then on,
-        and a card off the suit led is the seat's showing out of it."""
+        lead): it showed out of that suit before (or of trump, ``hide``), or the card is not
+        unseen (a known seat's, or played as often as the decks hold it). With ``commit`` the
+        card is seen from then on, and a card off the suit led is the seat's showing out of it."""
         codes = self.codes
         card, suit, number = codes.name[code], code >> 4, len(self.tricks.bests) + 1
         shown = self.shown.get((seat, suit))
@@ -552,20 +575,47 @@ class CardPlay:
                 None,
                 card,
             )
-        if not self.pool & codes.held[code]:
+        trump, discarded = self.trump_suit, self.discarded
+        if discarded is not None and suit == trump and seat in discarded:
+            trick, other, suit_led = discarded[seat]
+            letter = codes.suits[trump]
+            return (
+                "play.must-trump",
+                f"seat {seat} plays {card} in trick {number}, but discarded {codes.name[other]} "
+                f"in trick {trick} when {codes.suits[suit_led]} was led and a trump was due: it "
+                f"held {letter} then",
+                None,
+                card,
+            )
+        own = self.own.get(seat, 0)
+        if own & codes.held[code]:
+            if commit:
+                self.own[seat] = own - codes.one[code]
+        elif not self.pool & codes.held[code]:
             return ("play.card-not-held", self._seen(seat, code), None, card)
-        if commit:
+        elif commit:
             self.pool -= codes.one[code]
-            if led >= 0 and suit != led:
-                self.shown[seat, led] = (number, code)
+        if commit and led >= 0 and suit != led:
+            self.shown[seat, led] = (number, code)
+            if (
+                discarded is not None
+                and suit != trump
+                and trump >= 0
+                and self.duties(codes.suits[led]).must_trump_when_void
+            ):
+                discarded.setdefault(seat, (number, code, led))
         return None
 
     def _seen(self, seat: int, code: int) -> str:
-        """Why a hidden seat cannot hold card ``code``: a known seat's, or played already."""
+        """Why a hidden seat cannot hold card ``code``: a known seat's, somewhere the engine
+        named (``places``), or played already."""
         card = self.codes.name[code]
         for other, cards in enumerate(self.dealt):
             if cards is not None and card in cards:
                 return f"{card} is not in the player's hand: it was dealt to seat {other}"
+        for where, cards in self.places:
+            if card in cards:
+                return f"{card} is not in the player's hand: {where}"
         played = self.tricks.cards.count(code)
         if played:
             times = "once" if played == 1 else f"{played} times"

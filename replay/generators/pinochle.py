@@ -156,7 +156,9 @@ def _hand(
             do(engine.Concede(seat=seat))
             break
         do(rng.choice([a for a in engine.legal_actions(state) if a.type == "play"]))
-    hand = Hand(number=number, dealer=dealer, deal=Deal(hands=hands, widow=widow), actions=actions)
+    hand = Hand(
+        number=number, dealer=dealer, deal=Deal(hands=[*hands], widow=widow), actions=actions
+    )
     return hand, engine.settle(state)
 
 

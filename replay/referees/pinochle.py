@@ -34,7 +34,7 @@ from typing import Any
 from records.rules.pinochle import FORMAT, PinochleRules
 from replay.claims import Chain, Follows
 from replay.engines import auction_result
-from replay.engines.pinochle import ENGINE, State, Table, melds
+from replay.engines.pinochle import ENGINE, State, Table, melds, view
 from replay.engines.pinochle.scoring import Settlement
 from replay.engines.pinochle.state import fanned
 from replay.export.sheet import Scored, Sheet
@@ -72,6 +72,20 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
     def ledger(self, record: Any, table: Table) -> Kitty:
         return Kitty(0 if self.totals_start(record) else None)
 
+    def settle(
+        self, state: State, ledger: Ledger, record: Any, index: int, notes: list[str]
+    ) -> Any:
+        """The engine's settlement, with what a seat's view leaves unjudged; None (the hand not
+        settled) where a hidden declarer's burial may have taken a card of a scored meld and
+        the record stops before his cards show whether it did."""
+        if state.hidden:
+            notes.append(view_note(state))
+        view.resolve(state)  # a hand stopped at the first lead: as far as his plays show
+        if state.lost_unknown:
+            notes.append(_LOST_UNKNOWN.format(seat=state.declarer))
+            return None
+        return super().settle(state, ledger, record, index, notes)
+
     def hand_claims(
         self,
         record: Any,
@@ -86,6 +100,11 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
             return []
         settled: Settlement | None = result.settlement
         computed = _computed(settled)
+        reasons: dict[int | None, str] | None = None
+        if settled is None and state is not None and state.lost_unknown:
+            # a seat's view, not settled: the auction's result is still known
+            computed = (state.declarer, state.contract, *computed[2:])
+            reasons = {None: _LOST_UNKNOWN.format(seat=state.declarer)}
         hint = None if settled is None or state is None else _bonus_hint(state.rules, settled)
         recorded = (
             claims.declarer,
@@ -101,19 +120,33 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
         at = _pointers(index)
         scalars = len(recorded)
         rows = [  # a claim the record does not make has nothing to be compared with
-            Claim(name, pointer, value, computed[k], per_seat=False, hint=hint if k == 2 else None)
+            Claim(
+                name,
+                pointer,
+                value,
+                computed[k],
+                per_seat=False,
+                hint=hint if k == 2 else None,
+                reasons=reasons,
+            )
             for k, (name, pointer) in enumerate(at[:scalars])
             if (value := recorded[k]) is not None
         ]
         chips, totals, tricks, melds_at = (pointer for _, pointer in at[scalars:])
-        rows.append(Claim("chips", chips, claims.chips, result.scores))
+        if reasons is not None:
+            reasons = dict.fromkeys(range(len(claims.chips or ())), reasons[None])
+        rows.append(Claim("chips", chips, claims.chips, result.scores, reasons=reasons))
         rows.append(Claim("total", totals, claims.totals, result.totals, follows=_TOTAL))
         if claims.tricks is not None:
             taken = None if settled is None else list(settled.tricks)
+            if reasons is not None and state is not None:  # the tricks played are known
+                taken = list(state.play.won) if state.play is not None else None
             rows.append(Claim("tricks", tricks, claims.tricks, taken))
         if claims.melds is not None:
             said = _meld_lists(claims.melds)
             found = _melds_computed(settled, said)
+            if reasons is not None and state is not None:  # the melds laid are known
+                found = _melds_laid(state, said)
             rows.append(Claim("melds", melds_at, said, found, message=_melds_differ))
         return rows
 
@@ -253,6 +286,18 @@ def _melds_computed(
     return found
 
 
+def _melds_laid(state: State, claimed: list[MeldList | None]) -> list[MeldList]:
+    """Each seat's melds as laid on the table, for a hand that could not be settled: the
+    declarer's that stand (in the claimed order where they are the same), nobody else's."""
+    found: list[MeldList] = [[] for _ in range(state.table.seats)]
+    if state.declarer is not None:
+        found[state.declarer] = [{"meld": m.kind, "points": m.value} for m in state.melds]
+    for seat, said in enumerate(claimed[: len(found)]):
+        if said and said != found[seat] and _as_multiset(said) == _as_multiset(found[seat]):
+            found[seat] = said
+    return found
+
+
 def _as_multiset(melds: MeldList) -> list[tuple[str, int]]:
     return sorted((m["meld"], m["points"]) for m in melds)
 
@@ -329,6 +374,39 @@ def notes(state: State) -> list[str]:
             "the hand is lost (a card of a scored meld may not be buried)"
         )
     return found
+
+
+_LOST_UNKNOWN = (
+    "a seat's view: seat {seat}'s burial takes a card of a scored meld unless he holds its "
+    "other copy, which nobody can be seen to hold; the hand ends before his cards show "
+    "which, so whether he lost the hand there is not known and the hand is not settled"
+)
+"""Why a hand of a seat's view with a hidden declarer may go unsettled (``view.lost_card``)."""
+
+
+def view_note(state: State) -> str:
+    """What a seat's view leaves unjudged (docs/partial.md, "Auction Pinochle: a seat's
+    view")."""
+    hidden = sorted(seat for seat in state.active if state.hidden >> seat & 1)
+    if len(hidden) == 1:
+        whose = f"seat {hidden[0]}'s cards are"
+    else:
+        listed = ", ".join(map(str, hidden[:-1]))
+        whose = f"the cards of seats {listed} and {hidden[-1]} are"
+    note = (
+        f"a seat's view: {whose} not known, so each of their plays is checked only against "
+        "the cards nobody can be seen to hold and the suits they showed out of (a trump after "
+        "a discard when a trump was due included); whether they could follow suit, had to "
+        "trump or head the trick is not judged"
+    )
+    if state.declarer is not None and state.hidden >> state.declarer & 1:
+        note += (
+            f"; seat {state.declarer}'s melds and burial are checked against the cards he can "
+            "hold (the widow and the cards nobody can be seen to hold), the bury restrictions "
+            "and a buried meld card as far as the cards he is known to hold decide them, and "
+            "whether he had to lead a trump first is not judged"
+        )
+    return note
 
 
 def result_only_note(rules: PinochleRules, declarer: int, contract: int) -> str:

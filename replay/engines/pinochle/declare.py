@@ -16,7 +16,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.words import number_of
-from replay.engines.pinochle import melds
+from replay.engines.pinochle import melds, view
 from replay.engines.pinochle.state import (
     BURY_SIZE,
     DECK,
@@ -66,11 +66,19 @@ def check_take_widow(state: State, action: Any) -> Violation | None:
 
 
 def apply_take_widow(state: State, action: Any) -> None:
+    """The declarer's 18 cards; in a seat's view where his hand is not known, ``hand18`` stays
+    empty and ``held18`` holds what his 18 may be (the widow and every card nobody can be seen
+    to hold): a meld or a burial it cannot make is one he cannot have made."""
     assert state.declarer is not None
     hand = state.hands[state.declarer]
-    hand += state.widow
-    state.hand18 = list(hand)
-    state.held18 = melds.counts(hand)
+    if hand is None:
+        state.held18 = melds.counts(state.widow)
+        for card, times in state.unseen.items():
+            state.held18[card] = state.held18.get(card, 0) + times
+    else:
+        hand += state.widow
+        state.hand18 = list(hand)
+        state.held18 = melds.counts(hand)
     state.phase = DECLARE
     state.applied += 1
 
@@ -118,7 +126,20 @@ def check_melds(state: State, action: Any) -> Violation | None:
         return None
     index, violation = found
     return Violation(
-        violation.code, violation.message, violation.expected, violation.actual, ("melds", index)
+        violation.code,
+        violation.message + _unknown_hand(state),
+        violation.expected,
+        violation.actual,
+        ("melds", index),
+    )
+
+
+def _unknown_hand(state: State) -> str:
+    """What a hidden declarer's 18 may be, for a message about them (one seat's view)."""
+    if state.hand18:
+        return ""
+    return (
+        " (a seat's view: his 18 can hold only the widow and the cards nobody can be seen to hold)"
     )
 
 
@@ -154,7 +175,7 @@ def check_bury(state: State, action: Any) -> Violation | None:
     if any(held.get(card, 0) < cards.count(card) for card in cards):
         return Violation(
             "bury.cards-not-held",
-            f"the declarer's 18 cards do not hold all of {' '.join(cards)}",
+            f"the declarer's 18 cards do not hold all of {' '.join(cards)}" + _unknown_hand(state),
             actual=list(cards),
         )
     return None
@@ -176,17 +197,24 @@ def check_burial_restrictions(state: State) -> Violation | None:
     a concession before it; a violation points at that burial (``Violation.action``)."""
     assert state.trump is not None
     rule, buried = state.rules.bury_restrictions, state.buried or []
-    found = burial_fault(rule, state.trump, state.hand18, buried, state.announced)
+    free = view.free_cards(state, rule) if not state.hand18 else None
+    found = burial_fault(rule, state.trump, state.hand18, buried, state.announced, free)
     if found is None:
         return None
     return Violation(found.code, found.message, actual=found.actual, action=state.last_bury)
 
 
 def burial_fault(
-    rule: str, trump: str, hand18: Sequence[str], buried: Sequence[str], announced: bool
+    rule: str,
+    trump: str,
+    hand18: Sequence[str],
+    buried: Sequence[str],
+    announced: bool,
+    free: int | None = None,
 ) -> Violation | None:
     """Why ``bury_restrictions = rule`` forbid leading after burying ``buried`` from
-    ``hand18``."""
+    ``hand18``; ``free`` counts the cards of the 18 the rule does not bar where ``hand18`` is
+    not known (a seat's view: the fewest his 18 can hold, ``view.free_cards``)."""
     if rule == "meld_only":
         return None
     if rule == "announce_trump":
@@ -201,7 +229,8 @@ def burial_fault(
     def barred(card: str) -> bool:
         return card[-1] == trump or (aces and card[0] == "A")
 
-    free = sum(not barred(c) for c in hand18)
+    if free is None:
+        free = sum(not barred(c) for c in hand18)
     over = sum(barred(c) for c in buried) - max(0, BURY_SIZE - free)
     if over > 0:
         code = "bury.trump" if any(c[-1] == trump for c in buried) else "bury.ace"

@@ -39,7 +39,7 @@ from records.structs import (
     PinochleTakeWidow,
 )
 from records.tricks import CardPlay, PlayDuty, Trick, encoding, play_cards, width
-from replay.engines.pinochle import melds
+from replay.engines.pinochle import melds, view
 from replay.engines.pinochle.auction import legal_calls
 from replay.engines.pinochle.declare import burial_fault, check_burial_restrictions
 from replay.engines.pinochle.state import (
@@ -98,11 +98,12 @@ def card_play(state: State) -> CardPlay:
     declarer, trump, buried = state.declarer, state.trump, state.buried
     assert declarer is not None and trump is not None and buried is not None
     hands = list(state.hands)
-    hands[declarer] = kept_cards(state.hand18, buried)
+    if state.hand18:  # else not known (one seat's view)
+        hands[declarer] = kept_cards(state.hand18, buried)
     first = _first_lead_trump if state.rules.first_lead == "trump" else None
     game = state.table
     # the hand's tricks are the play's from the start
-    return CardPlay(
+    play = CardPlay(
         hands,
         declarer,
         state.after,
@@ -115,6 +116,9 @@ def card_play(state: State) -> CardPlay:
         state.tricks,
         CODES,
     )
+    if play.hidden:  # a seat's view: what the hidden seats may hold
+        view.hide(state, play)
+    return play
 
 
 def _begin(state: State, play: CardPlay) -> None:
@@ -128,7 +132,10 @@ def _begin(state: State, play: CardPlay) -> None:
     # The melds were checked against the 18 cards, so only a buried card can be missing.
     gone = set(buried)
     if scored and not all(gone.isdisjoint(meld.cards) for meld in scored):
-        state.lost_card = melds.lost_meld_card(state.rules, state.held18, buried, scored)
+        if state.hand18:
+            state.lost_card = melds.lost_meld_card(state.rules, state.held18, buried, scored)
+        else:  # a hidden declarer: his copies may not be known
+            state.lost_card, state.lost_unknown = view.lost_card(state)
 
 
 # --- plays -----------------------------------------------------------------------------------
@@ -156,7 +163,7 @@ def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violat
     state.applied += reached - at
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
-        state.phase = OVER
+        _over(state)
     return reached, None if fault is None else Violation(*fault)
 
 
@@ -185,8 +192,15 @@ def apply_play(state: State, action: Any) -> Trick | None:
     state.applied += 1
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
-        state.phase = OVER
+        _over(state)
     return play.completed
+
+
+def _over(state: State) -> None:
+    """The 15th trick is taken: the hand is over (a hidden declarer's cards are known now)."""
+    state.phase = OVER
+    if state.lost_unknown:
+        view.resolve(state)
 
 
 def _out_of_phase(state: State, action: Any) -> Violation:
@@ -198,7 +212,10 @@ def _out_of_phase(state: State, action: Any) -> Violation:
 
 def play_duty(state: State) -> PlayDuty | None:
     """The duty of the seat to play now (``records.tricks.CardPlay.owed``; the declarer's at the
-    first lead), None where no card can be played."""
+    first lead), None where no card can be played and for a seat whose cards the record does
+    not know (one seat's view)."""
+    if view.is_hidden(state, state.turn):  # its cards are not known: no duty is given
+        return None
     if state.phase is PLAY:
         assert state.play is not None
         return state.play.owed()
@@ -272,6 +289,8 @@ def apply_concede(state: State, action: Any) -> None:
     state.conceded_in = state.phase
     state.phase = OVER
     state.applied += 1
+    if state.lost_unknown:
+        view.resolve(state)
 
 
 def describe_concede(game: Table, action: Any) -> str:

@@ -60,7 +60,7 @@ class DealLike(Protocol):
     """A recorded deal: each seat's cards and the widow."""
 
     @property
-    def hands(self) -> Sequence[Sequence[str]]: ...
+    def hands(self) -> Sequence[Sequence[str] | None]: ...
     @property
     def widow(self) -> Sequence[str]: ...
 
@@ -224,9 +224,10 @@ class State:
     table: Table
     dealer: int
     active: tuple[int, ...]
-    hands: list[list[str]] | Hands
+    hands: list[list[str] | None] | Hands
     """Cards each seat holds now (the declarer's 18 until the first lead; from then on the
-    play's live view)."""
+    play's live view); None for a seat whose cards the record does not know (one seat's
+    view)."""
     widow: list[str]
     after: tuple[int, ...] = ()
     """The next active seat to play, by seat."""
@@ -261,6 +262,16 @@ class State:
     """Finished tricks, in order (the play's own list, from the first lead)."""
     applied: int = 0
     """Actions applied so far: the position in the hand of the next one."""
+    hidden: int = 0
+    """The seats whose cards the record does not know (one seat's view), a bit a seat: 0 for a
+    full deal (``replay.engines.pinochle.view``)."""
+    unseen: dict[str, int] = field(default_factory=dict)
+    """In a seat's view: the cards nobody can be seen to hold at the deal (the double deck less
+    the known hands and the widow), as a multiset."""
+    lost_unknown: bool = False
+    """In a seat's view whose declarer is hidden: whether the burial took a card of a scored
+    meld cannot be known at the first lead (the copies he holds are not known); it is known
+    once he has played his 15 cards."""
 
     @property
     def rules(self) -> PinochleRules:
@@ -275,13 +286,23 @@ class State:
 def new_hand(
     rules: PinochleRules | Table,
     dealer: int,
-    hands: Sequence[Sequence[str]],
+    hands: Sequence[Sequence[str] | None],
     widow: Sequence[str],
 ) -> State:
-    """A hand as dealt, at the start of the auction."""
+    """A hand as dealt, at the start of the auction; a hand given as None is not known (one
+    seat's view: what it may hold is the cards nobody can be seen to hold)."""
     game = rules if isinstance(rules, Table) else table(rules)
     active, after = game.order(dealer)
-    return State(game, dealer, active, [list(h) for h in hands], list(widow), after, turn=active[0])
+    held: list[list[str] | None] = [None if h is None else list(h) for h in hands]
+    state = State(game, dealer, active, held, list(widow), after, turn=active[0])
+    hidden = [seat for seat, cards in enumerate(hands) if cards is None and seat in active]
+    if hidden:
+        state.hidden = sum(1 << seat for seat in hidden)
+        seen = [card for cards in hands if cards is not None for card in cards]
+        state.unseen = melds.counts(DECK.cards)
+        for card in (*seen, *widow):
+            state.unseen[card] -= 1
+    return state
 
 
 def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
@@ -291,13 +312,17 @@ def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
 
 def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
     """The deal must be 15 cards to each player, none to a seat sitting out, 3 to the widow,
-    and together exactly the double deck (a multiset partition)."""
+    and together exactly the double deck (a multiset partition). A hand not known (None, one
+    seat's view) is left out: the others must hold no card more often than the deck does."""
     shape = _shape_fault(game, dealer, deal)
     if shape is not None:
         return [shape]
-    groups: list[Group] = [(("hands", seat), cards) for seat, cards in enumerate(deal.hands)]
+    active = game.order(dealer)[0]
+    known = [(seat, cards) for seat, cards in enumerate(deal.hands) if cards is not None]
+    groups: list[Group] = [(("hands", seat), cards) for seat, cards in known]
     groups.append((("widow",), deal.widow))
-    return card_faults(DECK, groups, complete=True)
+    whole = all(deal.hands[seat] is not None for seat in active)
+    return card_faults(DECK, groups, complete=whole)
 
 
 def _shape_fault(game: Table, dealer: int, deal: DealLike) -> DealFault | None:
@@ -309,7 +334,7 @@ def _shape_fault(game: Table, dealer: int, deal: DealLike) -> DealFault | None:
     for seat, cards in enumerate(hands):
         playing = seat in active
         expected = HAND_SIZE if playing else 0
-        if len(cards) != expected:
+        if cards is not None and len(cards) != expected:
             code = "deal.hand-size" if playing else "deal.sitout-cards"
             why = f"each player gets {expected}" if playing else "the seat sits out this hand"
             message = f"seat {seat} was dealt {number_of(len(cards), 'card')}; {why}"
@@ -336,8 +361,11 @@ def is_over(state: State) -> bool:
 
 
 def is_settled(state: State) -> bool:
-    """Over, or decided: after burying a meld card the record may stop at the first lead."""
-    return is_over(state) or (state.phase is PLAY and state.lost_card is not None)
+    """Over, or decided: after burying a meld card the record may stop at the first lead (in
+    a seat's view, also where whether he did cannot be known there: ``lost_unknown``)."""
+    if is_over(state):
+        return True
+    return state.phase is PLAY and (state.lost_card is not None or state.lost_unknown)
 
 
 def trick_number(state: State, action: Any) -> int | None:

@@ -1,0 +1,166 @@
+"""Property tests of Auction Pinochle records from one seat's view (every other active hand
+``null``, docs/partial.md, "Auction Pinochle: a seat's view"), over random legal sittings of
+every preset:
+
+* hiding every active hand but one never turns a valid record invalid, whether the record is
+  read by the models or by the structs of an audit; the trick winners are the same, and every
+  claim is checked as in the full record, but where a hidden declarer buried a card of a scored
+  meld whose other copy nobody can be seen to hold and the hand ends before his cards show it
+  (that hand is not settled: its claims are ``unchecked`` with the reason, never a problem);
+* the text notation writes such a record and reads it back unchanged;
+* in a mutated record (two cards of one hidden seat swapped between tricks, or a hidden seat's
+  card replaced by one the viewer holds), every problem the view finds is found in the full
+  record too, or the full record stopped that hand earlier, at an illegal action at or before
+  it (the full record sees a revoke where it happened, the view only once the seat plays the
+  suit it showed out of, or a trump after a discard when a trump was due).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import orjson
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import records.formats.text as notation
+from records.parse import dumps, parse
+from records.pinochle import PRESETS
+from records.problems import Problem
+from replay.check import check_bytes
+from replay.generators.pinochle import generate
+from replay.report import ClaimStatus, RecordReport
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_ACTION = re.compile(r"^/hands/(\d+)/actions/(\d+)")
+_HAND = re.compile(r"^/hands/(\d+)/")
+
+
+def _sitting(seed: int, preset: str) -> dict[str, Any]:
+    record = generate(random.Random(seed), preset=preset, hands=4)
+    data: dict[str, Any] = orjson.loads(dumps(record))
+    return data
+
+
+def view(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    """``data`` as ``seat`` saw it: every other active hand ``null`` (a seat sitting out holds
+    none, as the rules say), the widow, melds and burial as the table saw them."""
+    seen: dict[str, Any] = orjson.loads(orjson.dumps(data))
+    for hand in seen["hands"]:
+        deal = hand["deal"]
+        deal["hands"] = [c if s == seat or not c else None for s, c in enumerate(deal["hands"])]
+    return seen
+
+
+def _audit(data: dict[str, Any]) -> RecordReport:
+    return check_bytes(orjson.dumps(data), audit=True)
+
+
+def _winners(report: RecordReport) -> list[list[int]]:
+    return [[t.winner for t in hand.tricks] for hand in report.hands]
+
+
+def _explained_by(problem: Problem, full: list[Problem]) -> bool:
+    """Whether the full record finds ``problem`` too, or stopped its hand earlier."""
+    if any((p.code, p.pointer) == (problem.code, problem.pointer) for p in full):
+        return True
+    illegal = [p for p in full if p.kind.value == "illegal" and _ACTION.match(p.pointer)]
+    at = _ACTION.match(problem.pointer)
+    if at is not None:  # an action: the full hand stopped at or before it
+        hand, position = int(at[1]), int(at[2])
+        return any(
+            (m := _ACTION.match(p.pointer)) is not None
+            and int(m[1]) == hand
+            and int(m[2]) <= position
+            for p in illegal
+        )
+    of_hand = _HAND.match(problem.pointer)
+    if of_hand is not None:  # a claim of a hand: the full hand stopped
+        return any(p.pointer.startswith(f"/hands/{of_hand[1]}/") for p in illegal)
+    return bool(illegal)  # a claim of the game: some hand stopped
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    seat=st.integers(0, 4),
+)
+def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_what_is_known(
+    seed: int, preset: str, seat: int
+) -> None:
+    data = _sitting(seed, preset)
+    full = _audit(data)
+    assert full.problems == []
+    seen = view(data, seat % len(data["players"]))
+    report = _audit(seen)
+    assert report.problems == []
+    assert _winners(report) == _winners(full)
+    unsettled = False
+    for hand, whole in zip(report.hands, full.hands, strict=True):
+        if hand.status.value == "stopped":  # a buried meld card not known to be lost
+            assert whole.status.value == "complete"
+            assert any("is not settled" in note for note in hand.notes), hand.notes
+            unsettled = True
+        for check in hand.claims:
+            if unsettled and check.status is ClaimStatus.UNCHECKED:
+                continue  # the totals after a hand not settled are not known
+            assert check.status is ClaimStatus.MATCH, check
+    if not unsettled:
+        assert [c.status for c in report.claims] == [c.status for c in full.claims]
+    assert all(c.status is not ClaimStatus.MISMATCH for c in report.claims)
+    record = parse(orjson.dumps(seen))
+    [read] = notation.loads(notation.dumps(record))
+    assert read.problems == () and dumps(read.record) == dumps(record)
+
+
+def _mutated(data: dict[str, Any], keep: int, pick: random.Random) -> bool:
+    """Swap two cards one hidden seat played in a hand, or give one of its plays a card the
+    viewer holds: whether a play could be changed."""
+    plays = [
+        (index, position, action)
+        for index, hand in enumerate(data["hands"])
+        for position, action in enumerate(hand["actions"])
+        if action["type"] == "play" and action["seat"] != keep
+    ]
+    if not plays:
+        return False
+    index, position, action = pick.choice(plays)
+    if pick.random() < 0.3:
+        held = data["hands"][index]["deal"]["hands"][keep]
+        if held:
+            action["card"] = pick.choice(held)
+            return True
+    others = [
+        other
+        for i, p, other in plays
+        if i == index and p != position and other["seat"] == action["seat"]
+        if other["card"] != action["card"]
+    ]
+    if not others:
+        return False
+    other = pick.choice(others)
+    action["card"], other["card"] = other["card"], action["card"]
+    return True
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    seat=st.integers(0, 4),
+    pick=st.randoms(use_true_random=False),
+)
+def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
+    seed: int, preset: str, seat: int, pick: random.Random
+) -> None:
+    data = _sitting(seed, preset)
+    keep = seat % len(data["players"])
+    if not _mutated(data, keep, pick):
+        return
+    full = _audit(data).problems
+    found = _audit(view(data, keep)).problems
+    for problem in found:
+        assert _explained_by(problem, full), (problem, full)
