@@ -48,6 +48,7 @@ from records.formats.detect import detect
 from records.jsonsplit import INCOMPLETE, ArrayError, MismatchError, elements, value_end
 from records.limits import ReadLimits, size_text
 from records.paths import Paths, input_paths
+from records.remote import is_url, local_path
 from records.sniff import HEAD, not_json
 from records.streams import BUFFER, ReadError, decoded, open_path, os_message, walk
 
@@ -101,7 +102,8 @@ def iter_entries(
         except ValueError as exc:
             yield ReadFailure("<environment>", str(exc))
             return
-    for name in input_paths(paths):
+    for given in input_paths(paths):
+        name = given
         if name == "-":
             source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
             if source is None:
@@ -109,6 +111,12 @@ def iter_entries(
             else:
                 yield from _read("<stdin>", _counting(source, counted), None, limits, json_only)
             continue
+        if "://" in name:
+            local = local_path(name)
+            if local is None and is_url(name):
+                yield from _read_urls(name, limits, counted, json_only)
+                continue
+            name = local or name
         try:
             mode = os.stat(name).st_mode
         except OSError as exc:
@@ -154,6 +162,27 @@ def _read_file(
         return
     with stream:
         yield from _read(name, _counting(stream, counted), name, limits, json_only)
+
+
+def _read_urls(
+    url: str, limits: ReadLimits, counted: Counted, json_only: bool
+) -> Iterator[Entry | ReadFailure]:
+    """The entries of every object a URL names (``records.remote``: a glob, a prefix, an
+    object), each named by its URL; a store's error is an unreadable input."""
+    from records.remote import StoreError, expand, open_input, shown
+
+    suffixes = JSON_SUFFIXES if json_only else RECORD_SUFFIXES
+    for name, failure in expand(url, lambda name: _record_suffix(name) in suffixes):
+        if failure is not None:
+            yield ReadFailure(name, failure)
+            continue
+        try:
+            stream = open_input(name)
+        except StoreError as exc:
+            yield ReadFailure(shown(name), str(exc))
+            continue
+        with stream:
+            yield from _read(shown(name), _counting(stream, counted), name, limits, json_only)
 
 
 def _read_directory(

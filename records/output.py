@@ -17,7 +17,10 @@ stream of chunks, and what ``tricklog.convert`` uses):
 * a missing parent directory or a directory given as the file is an ``OutputError``: nothing is
   created silently; so is a write that fails (a full disk: ``cannot write: No space left on
   device``);
-* a name ending ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` is compressed that way.
+* a name ending ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` is compressed that way;
+* a URL (``s3://bucket/key``) is an object in a store, written through ``records.remote``:
+  it appears whole when the output ends (an S3 multipart upload is completed only then) and
+  not at all when it fails (the upload is aborted); ``file://`` is the local path it names.
 
 The temporary file is removed on every exit: an error, or a signal (SIGINT, SIGTERM, SIGHUP),
 whose handler in the command calls ``remove_pending`` and ends the process at once: an
@@ -39,6 +42,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
+
+from records.remote import is_url, local_path
 
 __all__ = [
     "COMPRESSIONS",
@@ -122,6 +127,11 @@ def open_output(name: str) -> Iterator[IO[bytes]]:
         stream.flush()
         return
     compress = _compressor(suffixes(name)[1])
+    if "://" in name:
+        name = local_path(name) or name
+        if is_url(name):
+            yield from _write_remote(name, compress)
+            return
     target = Path(os.path.realpath(name))
     found = _stat(name, target)
     if found is not None and not stat.S_ISREG(found.st_mode):
@@ -132,6 +142,17 @@ def open_output(name: str) -> Iterator[IO[bytes]]:
         yield from _write_in_place(name, target, compress)
     else:
         yield from _write_atomic(name, target, found, compress)
+
+
+def _write_remote(name: str, compress: Compressor | None) -> Iterator[IO[bytes]]:
+    """An object in a store (``records.remote``): whole or not at all, as a file is."""
+    from records.remote import StoreError, open_remote_output, shown  # noqa: PLC0415
+
+    try:
+        with open_remote_output(name) as raw, _compressed(raw, compress) as stream:
+            yield stream
+    except StoreError as exc:
+        raise OutputError(f"{shown(name)}: {exc}") from None
 
 
 def _stat(name: str, target: Path) -> os.stat_result | None:

@@ -26,6 +26,7 @@ from records.formats.registry import FORMATS, Format, by_name, by_suffix, split_
 from records.io import ReadFailure
 from records.output import OutputError, write_whole
 from records.paths import OnePath, Paths, input_paths, one_path
+from records.remote import is_url, local_path
 from records.streams import ReadError
 from records.words import number_of
 
@@ -188,7 +189,7 @@ def convert(
         if output == "-":
             _to_stream(chunks, stdout if stdout is not None else sys.stdout.buffer)
         else:
-            write_file(Path(output), chunks)
+            write_file(output if "://" in output else Path(output), chunks)  # type: ignore[arg-type]
     except _StoppedError:
         return report
     except (OutputError, OutputFailedError) as exc:
@@ -252,11 +253,28 @@ def _reads(
     inputs: tuple[str, ...], frm: str | None, stdin: IO[bytes] | None, decode: Decode | None
 ) -> Iterator[Read | ReadFailure]:
     for name in inputs:
-        path = Path(name)
+        if "://" in name and is_url(name):
+            yield from _objects(name, frm, decode)
+            continue
+        path = Path(local_path(name) or name)
         if name != "-" and path.is_dir():
             yield from _directory(name, frm, decode)
         else:
             yield from _input(name, frm, stdin, decode)
+
+
+def _objects(url: str, frm: str | None, decode: Decode | None) -> Iterator[Read | ReadFailure]:
+    """The objects a URL names (a glob, a prefix, an object: ``records.remote.expand``) whose
+    suffix is that of a readable format, each read as a file is."""
+    from records.remote import expand  # noqa: PLC0415 (only for URLs)
+
+    wanted = [_readable(frm)] if frm is not None else [f for f in FORMATS.values() if f.reads]
+    suffixes = tuple(s for f in wanted for s in f.suffixes)
+    for name, failure in expand(url, lambda n: split_suffix(n)[0] in suffixes):
+        if failure is not None:
+            yield ReadFailure(name, failure)
+        else:
+            yield from _input(name, frm, None, decode)
 
 
 def _directory(name: str, frm: str | None, decode: Decode | None) -> Iterator[Read | ReadFailure]:

@@ -17,6 +17,7 @@ from typing import IO, Any
 from records.entries import ReadFailure
 from records.limits import ReadLimits
 from records.output import write_whole
+from records.remote import is_url, local_path
 from records.streams import ReadError, decoded, open_path
 
 __all__ = ["READ_ERRORS", "Peeked", "open_input", "peek", "write_whole"]
@@ -32,7 +33,9 @@ def open_input(path: str, stdin: IO[bytes] | None = None) -> IO[bytes] | ReadFai
     As ``audit`` reads them (``records.streams``): the compression is told by the content, not
     the name (``gzip -c games.tln | tricklog convert - ...``), within the read limits, and a
     FIFO or a device given as a path is refused before a byte is read from it."""
-    file = Path(path)
+    if "://" in path and is_url(path):
+        return _open_url(path)
+    file = Path(local_path(path) or path)
     if path != "-" and not file.exists():
         return ReadFailure(path, "no such file or directory")
     if path != "-" and file.is_dir():
@@ -41,13 +44,27 @@ def open_input(path: str, stdin: IO[bytes] | None = None) -> IO[bytes] | ReadFai
         if path == "-":
             source = stdin if stdin is not None else sys.stdin.buffer
         else:
-            source = open_path(path)
+            source = open_path(str(file))
         stream, _ = decoded(source, ReadLimits.from_environment())
         return stream
     except ReadError as exc:
         return ReadFailure(path, str(exc))
     except READ_ERRORS as exc:
         return ReadFailure(path, f"cannot read: {exc.__class__.__name__}: {exc}")
+
+
+def _open_url(url: str) -> IO[bytes] | ReadFailure:
+    """``open_input`` of an object in a store (``records.remote``)."""
+    from records.remote import StoreError, shown  # noqa: PLC0415 (only for URLs)
+    from records.remote import open_input as open_object  # noqa: PLC0415
+
+    try:
+        stream, _ = decoded(open_object(url), ReadLimits.from_environment())
+    except (StoreError, ReadError) as exc:
+        return ReadFailure(shown(url), str(exc))
+    except READ_ERRORS as exc:
+        return ReadFailure(shown(url), f"cannot read: {exc}")
+    return stream
 
 
 class Peeked(io.RawIOBase):

@@ -16,6 +16,7 @@ from replay.cli.options import (
     ProblemsOnlyOption,
     ReportFormat,
     ReportFormatOption,
+    StorageOption,
     VerboseOption,
     rendering,
 )
@@ -69,6 +70,7 @@ def audit(
             show_default=False,
         ),
     ] = None,
+    storage: StorageOption = None,
 ) -> Exit:
     """Validate each record, recompute tricks, scores, totals and payments, and compare them
     with every claim the record makes.

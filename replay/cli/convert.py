@@ -16,7 +16,7 @@ import typer
 from records.formats.registry import FORMATS
 from records.words import number_of
 from replay.cli.exit_codes import Exit
-from replay.cli.options import FormatOption, OutputFormat, RawCsvOption
+from replay.cli.options import FormatOption, OutputFormat, RawCsvOption, StorageOption
 from replay.text import printable
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ def convert(
     list_formats: Annotated[
         bool, typer.Option("--list", help="List the formats and what each can and cannot hold.")
     ] = False,
+    storage: StorageOption = None,
 ) -> Exit:
     """Convert records between formats, and report every fact the output cannot carry.
 

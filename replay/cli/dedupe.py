@@ -22,7 +22,7 @@ import typer
 from records.words import number_of
 from replay.cli.exit_codes import Exit
 from replay.cli.filter_cmd import Output, record_line, unwritable
-from replay.cli.options import Paths
+from replay.cli.options import Paths, StorageOption
 
 
 def identity(data: bytes) -> tuple[bytes, str | None]:
@@ -45,6 +45,7 @@ def dedupe(
         bool,
         typer.Option("--quiet", "-q", help="Do not list the duplicates, only count them."),
     ] = False,
+    storage: StorageOption = None,
 ) -> Exit:
     """Keep the first record of each set of identical games, in input order, as it was read,
     as JSON Lines; list every other one with its place (file:line) and the place of the

@@ -27,6 +27,7 @@ from replay.cli.exit_codes import Exit
 from replay.cli.options import (
     PRESETS,
     Paths,
+    StorageOption,
     check_game,
     complete_game,
     complete_preset,
@@ -212,6 +213,7 @@ def filter_records(
     count: Annotated[
         bool, typer.Option("--count", help="Print only how many records match; write nothing.")
     ] = False,
+    storage: StorageOption = None,
 ) -> Exit:
     """Keep the records that match every criterion given, in input order, as they were read
     (the bytes of each record, not re-serialised), as JSON Lines.

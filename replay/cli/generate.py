@@ -10,7 +10,7 @@ import typer
 
 from records.output import open_output, suffixes
 from replay.cli.exit_codes import Exit
-from replay.cli.options import PRESETS, GameArgument, complete_preset, in_range
+from replay.cli.options import PRESETS, GameArgument, StorageOption, complete_preset, in_range
 from replay.registry import GAMES
 from replay.text import printable
 
@@ -75,6 +75,7 @@ def generate(
             "one record per line).",
         ),
     ] = False,
+    storage: StorageOption = None,
 ) -> Exit:
     """Write random legal records with every claim a source system would log.
 

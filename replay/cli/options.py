@@ -178,6 +178,33 @@ JobsOption = Annotated[
 ]
 
 
+def _storage(values: list[str] | None) -> list[str] | None:
+    """The callback of ``--storage-option``: every store is opened with them from now on."""
+    from records.remote import configure, parse_option
+
+    try:
+        configure([parse_option(value) for value in values or ()])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return values
+
+
+StorageOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--storage-option",
+        metavar="KEY=VALUE",
+        help="An option of the object store that a URL input or output (s3://, gs://, az://, "
+        "http(s)://) is read or written through, given to it as it is "
+        "(endpoint_url=http://127.0.0.1:9000, anon=true, profile=NAME); repeat it for more. "
+        "Credentials come the store's usual way (its environment variables, profiles) and "
+        "are never printed.",
+        callback=_storage,
+        show_default=False,
+    ),
+]
+
+
 def rendering(
     output: ReportFormat,
     *,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import FormatOption, OutputFormat
+from replay.cli.options import FormatOption, OutputFormat, StorageOption
 from replay.text import printable
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ def infer(
         ),
     ],
     output: FormatOption = OutputFormat.TEXT,
+    storage: StorageOption = None,
 ) -> Exit:
     """Say which presets and rules values each record's play is consistent with.
 

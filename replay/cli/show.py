@@ -17,7 +17,7 @@ import typer
 
 from records.words import number_of
 from replay.cli.exit_codes import Exit
-from replay.cli.options import in_range
+from replay.cli.options import StorageOption, in_range
 from replay.text import printable
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ def show(
     hand: Annotated[
         int | None, typer.Option("--hand", metavar="N", help="Show only the hand numbered N.")
     ] = None,
+    storage: StorageOption = None,
 ) -> Exit:
     """Show a record: each hand's deal and turned-up card, the calls, every trick (leader and
     winning card marked, and the trick in progress where a hand stopped), the scores and

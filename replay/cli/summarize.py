@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import Paths, QuietOption, RawCsvOption, in_range
+from replay.cli.options import Paths, QuietOption, RawCsvOption, StorageOption, in_range
 
 
 class By(StrEnum):
@@ -78,6 +78,7 @@ def summarize(
     ] = None,
     raw_csv: RawCsvOption = False,
     quiet: QuietOption = False,
+    storage: StorageOption = None,
 ) -> Exit:
     """Summarize archives of any game (mixed too): per player, records, hands (every hand, as
     audit counts them) and those finished (played to the end), wins and shared wins; per game,

@@ -12,6 +12,7 @@ from replay.cli.options import (
     ProblemsOnlyOption,
     ReportFormat,
     ReportFormatOption,
+    StorageOption,
     VerboseOption,
     rendering,
 )
@@ -24,6 +25,7 @@ def validate(
     verbose: VerboseOption = False,
     problems_only: ProblemsOnlyOption = False,
     jobs: JobsOption = JOBS_DEFAULT,
+    storage: StorageOption = None,
 ) -> Exit:
     """Check that each record parses, fits the schema, has a real deal and only legal actions.
 

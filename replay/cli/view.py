@@ -21,7 +21,7 @@ import typer
 
 from records.words import number_of
 from replay.cli.exit_codes import Exit
-from replay.cli.options import in_range
+from replay.cli.options import StorageOption, in_range
 from replay.cli.show import _error, _failed, _ranges
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ def view(
             show_default=False,
         ),
     ] = None,
+    storage: StorageOption = None,
 ) -> Exit:
     """Draw a record as one HTML page that needs nothing else: no network, no other file.
 

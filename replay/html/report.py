@@ -12,7 +12,10 @@ missing, empty, or a report written before, holding only what that report wrote,
 (``replay.html.manifest``: each report lists its files in ``tricklog-manifest.json``); a folder
 holding anything else is left alone and refused, so that no one's files are replaced by a report.
 A symlink to a directory is followed (the directory it names is replaced, the link stays); a
-symlink to anything else is refused.
+symlink to anything else is refused. A ``DIR`` in an object store (``s3://bucket/report``) is
+made in a local temporary folder, then each file is written there whole, the index last: a
+store has no folder to swap, so a reader sees the old index or the new one, never one whose
+pages are missing.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 
 from records.io import ReadFailure
 from records.output import OutputError, open_output
+from records.remote import is_url
 from records.words import number_of
 from replay.check import check_paths
 from replay.html.manifest import MANIFEST, Manifest, refusal
@@ -101,6 +105,12 @@ class ReportFolder:
         self.stack = ExitStack()
 
     def __enter__(self) -> ReportFolder:
+        if is_url(self.directory):
+            _check_prefix(self.directory)
+            self.staging = Path(tempfile.mkdtemp(prefix="tricklog-report."))
+            self.stack.callback(shutil.rmtree, self.staging, ignore_errors=True)
+            self.stack.enter_context(_removed_on_signal(str(self.staging)))
+            return self
         self.target = _resolved(self.directory)
         _check_target(self.directory, self.target)
         try:
@@ -144,6 +154,9 @@ class ReportFolder:
         self._write(INDEX, index.encode("utf-8"))
         with open_output(str(self.staging / MANIFEST)) as stream:
             stream.write(self.manifest.dumps())
+        if is_url(self.directory):
+            _upload(self.directory, self.staging)
+            return len(self.listed)
         _check_target(self.directory, self.target)  # as it is now, after a run of any length
         os.chmod(self.staging, self.mode)
         _swap(self.directory, self.staging, self.target)
@@ -158,9 +171,12 @@ class ReportFolder:
     def where(self, pages: int) -> str:
         """Where the report went, for the person who asked for it: ``wrote the report:
         report/index.html (3 record pages)``."""
-        return printable(
-            f"wrote the report: {self.target / INDEX} ({number_of(pages, 'record page')})"
+        index = (
+            f"{self.directory.rstrip('/')}/{INDEX}"
+            if is_url(self.directory)
+            else self.target / INDEX
         )
+        return printable(f"wrote the report: {index} ({number_of(pages, 'record page')})")
 
 
 def write_report(paths: list[str], directory: str) -> int:
@@ -223,6 +239,39 @@ def _slug(record_id: str | None) -> str:
     """A file name part from a record's id: letters, digits, ``-`` and ``_`` only."""
     slug = _UNSAFE.sub("-", record_id or "not-a-record").strip("-")[:60]
     return slug or "record"
+
+
+def _check_prefix(url: str) -> None:
+    """Refuse a ``DIR`` in a store (``s3://bucket/report``) that holds objects other than an
+    earlier report's (its ``tricklog-manifest.json``)."""
+    from records.remote import StoreError, filesystem  # noqa: PLC0415 (only for URLs)
+
+    try:
+        fs, path = filesystem(url)
+        found = fs.find(path.rstrip("/"))
+    except (StoreError, OSError) as exc:
+        raise OutputError(f"{url}: cannot write: {exc}") from None
+    if found and f"{path.rstrip('/')}/{MANIFEST}" not in found:
+        raise OutputError(
+            f"{url}: holds objects that are not a tricklog report; give a new or empty prefix"
+        )
+
+
+def _upload(url: str, staging: Path) -> None:
+    """The report's files written under ``url``, each whole (``records.output``); the index
+    last, so that the index a reader opens lists only pages that are there."""
+    names = sorted(path.name for path in staging.iterdir())
+    names.sort(key=lambda name: name == INDEX)
+    for name in names:
+        with open_output(f"{url.rstrip('/')}/{name}") as stream:
+            stream.write((staging / name).read_bytes())
+    from records.remote import filesystem  # noqa: PLC0415 (only for URLs)
+
+    fs, path = filesystem(url)
+    fs.invalidate_cache()
+    old = [found for found in fs.find(path.rstrip("/")) if found.rsplit("/", 1)[-1] not in names]
+    if old:  # the pages of an earlier report that this one does not have
+        fs.rm(old)
 
 
 def _resolved(name: str) -> Path:
