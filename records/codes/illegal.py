@@ -122,9 +122,9 @@ CODES = (
         ILLEGAL,
         ALL,
         "A card the player does not hold at that moment (never dealt to him, already played, "
-        "discarded or buried). In an Oh Hell seat's view (docs/partial.md), a card a hidden seat "
-        "cannot hold: a known seat's, the card turned up, or one played as often as the decks "
-        "hold it.",
+        "discarded or buried). In a seat's view (docs/partial.md), a card a hidden seat cannot "
+        "hold: a known seat's, the card turned up (Oh Hell), in the widow, melded or buried by "
+        "another seat (pinochle), or one played as often as the decks hold it.",
         "6C is not in the player's hand",
     ),
     Code(
@@ -132,8 +132,8 @@ CODES = (
         ILLEGAL,
         ALL,
         "A card of another suit although the hand holds the suit led: every game requires "
-        "following suit. In an Oh Hell seat's view (docs/partial.md), a hidden seat that showed "
-        "out of a suit and plays it later: reported at the later card, naming both tricks.",
+        "following suit. In a seat's view (docs/partial.md), a hidden seat that showed out of a "
+        "suit and plays it later: reported at the later card, naming both tricks.",
         "3D does not follow the led suit H although the hand holds H",
     ),
     Code(
@@ -141,7 +141,9 @@ CODES = (
         ILLEGAL,
         ALL,
         "A player void in the suit led discards although he holds a trump and the rules make "
-        "him trump (pinochle and Bestia always; Oh Hell with `must_trump_when_void`).",
+        "him trump (pinochle and Bestia always; Oh Hell with `must_trump_when_void`). In an "
+        "Auction Pinochle seat's view (docs/partial.md), a hidden seat that discarded when a "
+        "trump was due and plays a trump later: reported at the trump, naming both tricks.",
         "QS discards although the hand, void in H, holds trump D",
     ),
     Code(

@@ -72,14 +72,16 @@ class PinochleReferee(Referee[PinochleRules, Table, State]):
     def ledger(self, record: Any, table: Table) -> Kitty:
         return Kitty(0 if self.totals_start(record) else None)
 
+    def hand_notes(self, state: State, record: Any, index: int) -> list[str]:
+        """What a seat's view leaves unjudged, however the hand ends (``view_note``)."""
+        return [view_note(state)] if state.hidden else []
+
     def settle(
         self, state: State, ledger: Ledger, record: Any, index: int, notes: list[str]
     ) -> Any:
-        """The engine's settlement, with what a seat's view leaves unjudged; None (the hand not
-        settled) where a hidden declarer's burial may have taken a card of a scored meld and
-        the record stops before his cards show whether it did."""
-        if state.hidden:
-            notes.append(view_note(state))
+        """The engine's settlement; None (the hand not settled) where in a seat's view a hidden
+        declarer's burial may have taken a card of a scored meld and the record stops before
+        his cards show whether it did."""
         view.resolve(state)  # a hand stopped at the first lead: as far as his plays show
         if state.lost_unknown:
             notes.append(_LOST_UNKNOWN.format(seat=state.declarer))
