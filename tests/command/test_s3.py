@@ -1,0 +1,207 @@
+"""URL inputs and outputs against a real S3-compatible server (``tests.s3server``: moto's
+standalone server on 127.0.0.1, reached over HTTP through s3fs, the client a real bucket is read
+with): reading, globs and prefixes, writing whole or not at all, a missing key, a denied
+request, a dropped connection, an interrupted multipart upload."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import records.remote
+from records.output import open_output
+from tests.command.processes import COMMAND, environment
+from tests.command.test_jobs import mixed_archive
+from tests.conftest import FIXTURES
+
+pytest.importorskip("s3fs", reason="the [s3] extra is not installed")
+pytest.importorskip("moto.server", reason="the [test-s3] extra (moto[server]) is not installed")
+
+from tests.s3server import BUCKET, Server, free_port, s3_server
+
+_TIMING = re.compile(r"checked in .*")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with s3_server() as running:
+        yield running
+
+
+@pytest.fixture
+def s3(server: Server, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The server's S3 client, with its credentials and endpoint in the environment as a user
+    sets them (the way s3fs finds them by itself)."""
+    for name, value in server.environment.items():
+        monkeypatch.setenv(name, value)
+    return server.client()
+
+
+def _put(s3: Any, key: str, data: bytes) -> str:
+    s3.put_object(Bucket=BUCKET, Key=key, Body=data)
+    return f"s3://{BUCKET}/{key}"
+
+
+def _keys(s3: Any, prefix: str) -> list[str]:
+    found = s3.list_objects_v2(Bucket=BUCKET, Prefix=prefix)
+    return [item["Key"] for item in found.get("Contents", [])]
+
+
+def _same(local: str, remote: str, path: Path, url: str) -> None:
+    """Two reports alike but for the inputs' names and the timing."""
+    assert _TIMING.sub("", remote).replace(url, "X") == _TIMING.sub("", local).replace(
+        str(path), "X"
+    )
+
+
+def test_an_archive_in_a_bucket_audits_as_the_same_bytes_do_on_disk(s3, tricklog, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = mixed_archive(tmp_path / "mixed.jsonl")
+    packed = tmp_path / "mixed.jsonl.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    for local in (path, packed):
+        url = _put(s3, f"read/{local.name}", local.read_bytes())
+        here, there = tricklog("audit", str(local)), tricklog("audit", url)
+        assert (there.code, here.code) == (1, 1)
+        _same(here.out, there.out, local, url)
+        assert f"{url}:3" in there.out or f"{url}:" in there.out
+
+
+def test_every_reading_command_reads_a_url(s3, tricklog) -> None:  # type: ignore[no-untyped-def]
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    url = _put(s3, "commands/game.json", game.read_bytes())
+    for args in (
+        ["validate", url],
+        ["audit", url],
+        ["show", url],
+        ["summarize", url],
+        ["dedupe", url],
+        ["filter", "--game", "oh_hell", url],
+        ["rules", "infer", url],
+        ["convert", url, "--to", "jsonl", "-o", "-"],
+        ["view", url, "-o", "-"],
+    ):
+        run = tricklog(*args)
+        assert run.code == 0, (args, run.err)
+        assert "error" not in run.err, args
+
+
+def test_a_glob_and_a_prefix_read_every_object_in_name_order(s3, tricklog) -> None:  # type: ignore[no-untyped-def]
+    games = sorted((FIXTURES / "oh_hell" / "valid").glob("*.json"))[:3]
+    for number, game in enumerate(games):
+        _put(s3, f"glob/2026/{number}.json", game.read_bytes())
+    _put(s3, "glob/2026/notes.txt", b"not a record")
+    run = tricklog("show", f"s3://{BUCKET}/glob/2026/*.json")
+    assert run.code == 0, run.err
+    listed = re.findall(r"s3://archive/glob/2026/(\d)\.json", run.out)
+    assert listed == ["0", "1", "2"]
+    prefix = tricklog("validate", f"s3://{BUCKET}/glob/2026")
+    assert prefix.code == 0 and "3 records" in prefix.out, prefix.err
+    none = tricklog("validate", f"s3://{BUCKET}/glob/2027/*.jsonl.zst")
+    assert none.code == 3
+    assert "s3://archive/glob/2027/*.jsonl.zst: no objects match this pattern" in none.err
+
+
+def test_a_missing_key_is_unreadable_and_the_other_inputs_are_still_checked(s3, tricklog) -> None:  # type: ignore[no-untyped-def]
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    url = _put(s3, "missing/there.json", game.read_bytes())
+    run = tricklog("validate", f"s3://{BUCKET}/missing/gone.jsonl", url, str(game))
+    assert run.code == 3
+    assert "error: s3://archive/missing/gone.jsonl: no such object" in run.err
+    assert "2 records" in run.out and "2 valid" in run.out
+    assert "Traceback" not in run.err
+
+
+def test_a_denied_request_is_unreadable_and_the_secret_is_never_shown(s3, server, tricklog) -> None:  # type: ignore[no-untyped-def]
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    url = _put(s3, "denied/game.json", game.read_bytes())
+    wrong = "wrong-secret-value-1234"
+    given = ["--storage-option", f"key={server.key}", "--storage-option", f"secret={wrong}"]
+    run = tricklog("--debug", "validate", *given, url, str(game))
+    assert run.code == 3
+    assert f"error: {url}: access denied" in run.err
+    assert "1 record" in run.out
+    assert wrong not in run.out + run.err and server.secret not in run.out + run.err
+    written = tricklog("convert", *given, str(game), "-o", f"s3://{BUCKET}/denied/out.jsonl")
+    assert written.code == 3 and "access denied" in written.err
+    assert _keys(s3, "denied/out") == []
+
+
+def test_a_dropped_connection_is_unreadable_within_a_bounded_time(tricklog) -> None:  # type: ignore[no-untyped-def]
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    nobody = f"endpoint_url=http://127.0.0.1:{free_port()}"
+    began = time.monotonic()
+    run = tricklog(
+        "validate", "--storage-option", nobody, "--storage-option", "key=k",
+        "--storage-option", "secret=s3cr3t-value", f"s3://{BUCKET}/a.json", str(game),
+    )  # fmt: skip
+    assert run.code == 3
+    assert f"error: s3://{BUCKET}/a.json: cannot read:" in run.err
+    assert "s3cr3t-value" not in run.err
+    assert "1 record" in run.out
+    assert time.monotonic() - began < 90
+
+
+def test_outputs_are_written_to_the_bucket_and_read_back(s3, tricklog, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    made = tricklog(
+        "generate", "oh_hell", "-n", "5", "--seed", "2", "-o", f"s3://{BUCKET}/out/five.jsonl.gz"
+    )
+    assert made.code == 0, made.err
+    local = tmp_path / "five.jsonl"
+    assert tricklog("generate", "oh_hell", "-n", "5", "--seed", "2", "-o", str(local)).code == 0
+    body = s3.get_object(Bucket=BUCKET, Key="out/five.jsonl.gz")["Body"].read()
+    assert gzip.decompress(body) == local.read_bytes()
+    converted = tricklog(
+        "convert", f"s3://{BUCKET}/out/five.jsonl.gz", "-o", f"s3://{BUCKET}/out/five.tln"
+    )
+    assert converted.code == 0, converted.err
+    assert tricklog("validate", f"s3://{BUCKET}/out/five.tln").code == 0
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(local.read_bytes().replace(b'"bid"', b'"bod"', 1))
+    report = tricklog("audit", "--html", f"s3://{BUCKET}/out/report", str(broken))
+    assert report.code == 1, report.err
+    keys = _keys(s3, "out/report/")
+    assert "out/report/index.html" in keys and len(keys) == 3
+    refused = tricklog("audit", "--html", f"s3://{BUCKET}/out", str(broken))
+    assert refused.code == 3 and "not a tricklog report" in refused.err
+
+
+def test_an_exception_mid_upload_aborts_it_and_leaves_no_object(s3, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(records.remote, "BLOCK", 5 * 1024 * 1024)  # S3's smallest part
+    url = f"s3://{BUCKET}/partial/big.jsonl"
+    with pytest.raises(RuntimeError, match="stopped"), open_output(url) as stream:
+        for _ in range(12):
+            stream.write(b"x" * (1024 * 1024))
+        assert s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads")  # parts were sent
+        raise RuntimeError("stopped")
+    assert _keys(s3, "partial/") == []
+    assert not s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads")  # aborted
+
+
+def test_a_killed_multipart_write_leaves_no_object(s3, server) -> None:  # type: ignore[no-untyped-def]
+    url = f"s3://{BUCKET}/killed/big.jsonl"
+    process = subprocess.Popen(
+        [*COMMAND, "generate", "oh_hell", "-n", "1000000", "-o", url],
+        env=environment(**server.environment),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not s3.list_multipart_uploads(Bucket=BUCKET, Prefix="killed/").get("Uploads"):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert _keys(s3, "killed/") == []
