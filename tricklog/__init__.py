@@ -50,6 +50,22 @@ under, as the engine decided it, and the cards the seat could play:
 >>> lead.seat, lead.action.card, lead.phase, lead.trick, lead.duty.duty, lead.duty.allowed
 (3, 'TS', 'play', ((3, 'TS'),), <Duty.LEAD: 'lead'>, ('TS',))
 
+Playing a game into a record (docs/table.md): a ``Table`` deals, says whose turn it is and what
+is legal, applies an action or refuses it with the problem an audit would report, undoes the
+last one, and writes the record so far, its claims filled in by the engine:
+
+>>> table = tricklog.Table("oh_hell", players=["Ann", "Bob", "Cid"], seed=7)
+>>> table.phase, table.to_move, [str(move) for move in table.legal()]
+('bid', 1, ['bid 0', 'bid 1'])
+>>> table.why_not("play 2C").code                    # the audit's own problem
+'play.before-bidding-ends'
+>>> table.apply("bid 1").text, table.to_move
+('bid 1', 2)
+>>> table.undo().text, table.to_move
+('bid 1', 1)
+>>> [p.code for p in tricklog.check(table.record()).problems]   # a hand in progress
+['hand.incomplete']
+
 Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record
 that does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a
 report with ``malformed`` problems everywhere else.
@@ -89,6 +105,7 @@ if TYPE_CHECKING:
         TrickCompleted,
     )
     from replay.summary import Summary
+    from replay.table import IllegalActionError, Move, Table, TableError, UnreadableActionError
     from tricklog._api import (
         Loaded,
         MalformedRecordError,
@@ -117,6 +134,16 @@ _NAMES = {
     "HandStatus": "replay.report",
     "RecordReport": "replay.report",
     "Summary": "replay.summary",
+    **{
+        name: "replay.table"
+        for name in (
+            "IllegalActionError",
+            "Move",
+            "Table",
+            "TableError",
+            "UnreadableActionError",
+        )
+    },
     "Duty": "records.tricks",
     "PlayDuty": "records.tricks",
     "Trick": "records.tricks",
@@ -167,9 +194,11 @@ __all__ = [
     "HandSettled",
     "HandStarted",
     "HandStatus",
+    "IllegalActionError",
     "Kind",
     "Loaded",
     "MalformedRecordError",
+    "Move",
     "PlayDuty",
     "Problem",
     "ProblemFound",
@@ -179,8 +208,11 @@ __all__ = [
     "RecordStarted",
     "Step",
     "Summary",
+    "Table",
+    "TableError",
     "Trick",
     "TrickCompleted",
+    "UnreadableActionError",
     "UnreadableInputError",
     "check",
     "check_bytes",

@@ -18,6 +18,7 @@ one hand in twenty-five is abandoned after a random number of its actions.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +43,7 @@ from records.bestia import (
 from records.bestia import preset as make_rules
 from records.rules.common import dealer_of
 from replay.engines import bestia as engine
+from replay.steps import HandSettled, RecordSettled
 
 __all__ = ["PRESETS", "deal_cards", "generate", "growing_pot"]
 
@@ -130,6 +132,42 @@ def growing_pot(
         players=[Player(seat=s, name=NAMES[s]) for s in range(players)],
         hands=again,
     )
+
+
+# --- what a table (``replay.table``) asks of the game --------------------------------------
+
+
+def deal_hand(rng: random.Random, rules: BestiaRules, number: int, dealer: int) -> Deal:
+    """A hand's deal as a record writes it, the whole stock shown (``deal_cards``)."""
+    dealt, turned, stock = deal_cards(rng, rules, dealer)
+    return Deal(hands=dealt, turned_up=turned, stock=stock)
+
+
+def planned_hands(rules: BestiaRules) -> int:
+    """A sitting ends whenever the table rises: one round of the deal, as ``generate`` plays."""
+    return int(rules.num_players)
+
+
+def finished(rules: BestiaRules, results: Sequence[HandSettled], end: RecordSettled) -> bool:
+    """A sitting has no end of its own: the table says how many hands it plays."""
+    return False
+
+
+def hand_claims(rules: BestiaRules, result: HandSettled) -> HandClaims | None:
+    """What a source logs of a settled hand (``generate``'s claims)."""
+    if result.settlement is None or result.totals is None:
+        return None
+    return _claims(result.settlement, list(result.totals))
+
+
+def record_claims(
+    rules: BestiaRules, results: Sequence[HandSettled], end: RecordSettled
+) -> SittingClaims | None:
+    """The balances each seat ends with, and the money carried into a next hand."""
+    if end.totals is None or not results or results[-1].settlement is None:
+        return None
+    carried = results[-1].settlement.carried
+    return SittingClaims(balances=[_written(v) for v in end.totals], carried=_written(carried))
 
 
 def _claims(s: engine.Settlement, balances: list[Money]) -> HandClaims:

@@ -9,7 +9,8 @@ suit. Same seed, same game (the claims take nothing from the random stream).
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from records.base import Metadata, Player
 from records.oh_hell import (
@@ -26,6 +27,7 @@ from records.oh_hell import (
 from records.oh_hell import preset as make_rules
 from records.rules.common import dealer_of
 from replay.engines import oh_hell as engine
+from replay.steps import HandSettled, RecordSettled
 
 __all__ = ["PRESETS", "generate"]
 
@@ -86,16 +88,9 @@ def generate(
 def _hand(
     rng: random.Random, rules: Any, number: int, dealer: int, size: int
 ) -> tuple[Hand, list[int]]:
-    n = rules.num_players
-    deck = list(engine.DECKS[rules.decks].cards)
-    rng.shuffle(deck)
-    dealt: list[list[str]] = [[] for _ in range(n)]
-    for i in range(size * n):  # one card at a time, starting at the dealer's left
-        dealt[(dealer + 1 + i) % n].append(deck[i])
-    rest = deck[size * n :]
-    source = engine.trump_source(rules, number, size)
-    turned = rest[0] if source == "stock" else dealt[dealer][-1] if source == "dealer" else None
-    stock = rest[1:] if source == "stock" else rest
+    deal = deal_cards(rng, rules, number, dealer, size)
+    dealt: list[list[str]] = deal.hands  # type: ignore[assignment]  # every hand known
+    turned = deal.turned_up
     state = engine.new_hand(rules, dealer, size, dealt, turned[-1] if turned else None)
     actions: list[Action] = []
     while not engine.is_over(state):
@@ -110,11 +105,71 @@ def _hand(
     hand = Hand(
         number=number,
         dealer=dealer,
-        deal=Deal(hands=[*dealt], turned_up=turned, stock=stock),
+        deal=deal,
         actions=actions,
         claims=HandClaims(tricks=list(state.tricks_won)),
     )
     return hand, scores
+
+
+def deal_cards(rng: random.Random, rules: Any, number: int, dealer: int, size: int) -> Deal:
+    """Shuffle and deal ``size`` cards a seat, one at a time from the dealer's left; the trump
+    turned up from the stock or the dealer's last card, as the rules say for deal ``number``."""
+    n = rules.num_players
+    deck = list(engine.DECKS[rules.decks].cards)
+    rng.shuffle(deck)
+    dealt: list[list[str]] = [[] for _ in range(n)]
+    for i in range(size * n):  # one card at a time, starting at the dealer's left
+        dealt[(dealer + 1 + i) % n].append(deck[i])
+    rest = deck[size * n :]
+    source = engine.trump_source(rules, number, size)
+    turned = rest[0] if source == "stock" else dealt[dealer][-1] if source == "dealer" else None
+    stock = rest[1:] if source == "stock" else rest
+    return Deal(hands=[*dealt], turned_up=turned, stock=stock)
+
+
+# --- what a table (``replay.table``) asks of the game --------------------------------------
+
+
+def deal_hand(rng: random.Random, rules: Any, number: int, dealer: int) -> Deal:
+    """Deal ``number`` of a game: of the schedule's size (a single deal: of a random size)."""
+    plan = engine.schedule(rules)
+    size = plan[number - 1] if plan is not None else rng.randint(1, engine.max_hand_size(rules))
+    return deal_cards(rng, rules, number, dealer, size)
+
+
+def planned_hands(rules: Any) -> int:
+    """The deals of a whole game: the schedule's."""
+    plan = engine.schedule(rules)
+    return 1 if plan is None else len(plan)
+
+
+def finished(rules: Any, results: Sequence[HandSettled], end: RecordSettled) -> bool:
+    """A game is over after the schedule's last deal."""
+    return len(results) >= planned_hands(rules)
+
+
+def hand_claims(rules: Any, result: HandSettled) -> HandClaims | None:
+    """What a source logs of a settled deal (none of one abandoned): its tricks, scores,
+    running totals, size and trump."""
+    if result.scores is None:
+        return None
+    return HandClaims(
+        tricks=list[int | None](result.taken or ()),
+        scores=list[int | None](result.scores),
+        totals=None if result.totals is None else list[int | None](result.totals),
+        hand_size=result.size,
+        trump=cast(Any, result.trump or "none"),
+    )
+
+
+def record_claims(
+    rules: Any, results: Sequence[HandSettled], end: RecordSettled
+) -> GameClaims | None:
+    """The final totals and the winners, of a whole game only."""
+    if end.winners is None or end.totals is None:
+        return None
+    return GameClaims(totals=list[int | None](end.totals), winners=list(end.winners))
 
 
 def _trump_claim(deal: Deal) -> Any:

@@ -14,7 +14,7 @@ hands) unless ``hands`` says how many.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from records.base import Player
@@ -42,6 +42,7 @@ from records.rules.common import dealer_of
 from replay.engines import partnership_pinochle as engine
 from replay.engines.partnership_pinochle.play import offered_melds
 from replay.engines.pinochle import melds
+from replay.steps import HandSettled, RecordSettled
 
 __all__ = ["PRESETS", "generate"]
 
@@ -88,6 +89,46 @@ def generate(
         hands=recorded,
         claims=GameClaims(team_totals=list[int | None](carried.totals), winner=winner),
     )
+
+
+# --- what a table (``replay.table``) asks of the game --------------------------------------
+
+
+def deal_hand(
+    rng: random.Random, rules: PartnershipPinochleRules, number: int, dealer: int
+) -> Deal:
+    """A hand's deal as a record writes it (``deal``)."""
+    return Deal(hands=deal(rng, rules, dealer))
+
+
+def planned_hands(rules: PartnershipPinochleRules) -> int:
+    """A game is played until a team wins, cut off after ``MOST_HANDS`` hands."""
+    return MOST_HANDS
+
+
+def finished(
+    rules: PartnershipPinochleRules, results: Sequence[HandSettled], end: RecordSettled
+) -> bool:
+    """A game ends with the hand in which a team wins it."""
+    return end.winners is not None
+
+
+def hand_claims(rules: PartnershipPinochleRules, result: HandSettled) -> HandClaims | None:
+    """What a source logs of a settled hand (``generate``'s claims)."""
+    settled = result.settlement
+    if settled is None or settled.totals is None:
+        return None
+    return _claims(settled)
+
+
+def record_claims(
+    rules: PartnershipPinochleRules, results: Sequence[HandSettled], end: RecordSettled
+) -> GameClaims | None:
+    """The teams' totals, and the team that won (None while nobody has)."""
+    if not results or results[-1].settlement is None or results[-1].settlement.totals is None:
+        return None
+    winner = None if end.winners is None else end.winners[0]
+    return GameClaims(team_totals=list[int | None](results[-1].settlement.totals), winner=winner)
 
 
 def _claims(settled: engine.Settlement) -> HandClaims:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from records.base import Player
@@ -41,6 +41,7 @@ from records.pinochle import preset as make_rules
 from records.rules.common import dealer_of
 from records.structs import Pinochle48Card
 from replay.engines import pinochle as engine
+from replay.steps import HandSettled, RecordSettled
 
 __all__ = ["PRESETS", "generate"]
 
@@ -87,6 +88,43 @@ def generate(
         hands=recorded,
         claims=SittingClaims(totals=list[int | None](totals), kitty=kitty if rules.kitty else None),
     )
+
+
+# --- what a table (``replay.table``) asks of the game --------------------------------------
+
+
+def deal_hand(rng: random.Random, rules: PinochleRules, number: int, dealer: int) -> Deal:
+    """A hand's deal as a record writes it (``deal``)."""
+    hands, widow = deal(rng, rules, dealer)
+    return Deal(hands=[*hands], widow=widow)
+
+
+def planned_hands(rules: PinochleRules) -> int:
+    """A sitting ends whenever the table rises: one round of the deal, as ``generate`` plays."""
+    return int(rules.table_size)
+
+
+def finished(rules: PinochleRules, results: Sequence[HandSettled], end: RecordSettled) -> bool:
+    """A sitting has no end of its own: the table says how many hands it plays."""
+    return False
+
+
+def hand_claims(rules: PinochleRules, result: HandSettled) -> HandClaims | None:
+    """What a source logs of a settled hand (``generate``'s claims)."""
+    settled = result.settlement
+    if settled is None or result.totals is None:
+        return None
+    return _claims(rules, settled, list(result.totals))
+
+
+def record_claims(
+    rules: PinochleRules, results: Sequence[HandSettled], end: RecordSettled
+) -> SittingClaims | None:
+    """The chips each seat ends with, and the kitty where the rules keep one."""
+    if end.totals is None or any(r.settlement is None for r in results):
+        return None
+    kitty = sum(r.settlement.kitty for r in results)
+    return SittingClaims(totals=list[int | None](end.totals), kitty=kitty if rules.kitty else None)
 
 
 def _claims(rules: PinochleRules, settled: engine.Settlement, totals: list[int]) -> HandClaims:
