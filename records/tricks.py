@@ -608,18 +608,22 @@ class CardPlay:
 
     def _seen(self, seat: int, code: int) -> str:
         """Why a hidden seat cannot hold card ``code``: a known seat's, somewhere the engine
-        named (``places``), or played already."""
+        named (``places``), or played already. Where the engine names places (a double deck's
+        copies may be in two), every place of the card is named."""
         card = self.codes.name[code]
-        for other, cards in enumerate(self.dealt):
-            if cards is not None and card in cards:
-                return f"{card} is not in the player's hand: it was dealt to seat {other}"
-        for where, cards in self.places:
-            if card in cards:
-                return f"{card} is not in the player's hand: {where}"
+        found = [
+            f"it was dealt to seat {other}"
+            for other, cards in enumerate(self.dealt)
+            if cards is not None and card in cards
+        ]
+        if found and not self.places:
+            return f"{card} is not in the player's hand: {found[0]}"
+        found += [where for where, cards in self.places if card in cards]
         played = self.tricks.cards.count(code)
         if played:
-            times = "once" if played == 1 else f"{played} times"
-            return f"{card} is not in the player's hand: it was played {times} already"
+            found.append(f"it was played {'once' if played == 1 else f'{played} times'} already")
+        if found:
+            return f"{card} is not in the player's hand: {'; '.join(found)}"
         return f"{card} is not in the player's hand: it is the card turned up or in the stock"
 
     @property

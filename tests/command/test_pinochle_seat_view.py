@@ -1,0 +1,57 @@
+"""What the commands make of an Auction Pinochle record from one seat's view (docs/partial.md,
+"Auction Pinochle: a seat's view"): the docs' example is what ``audit`` prints, ``show`` says
+which hands are not known, a stopped hand says what it left unjudged, and the page draws it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import FIXTURES, ROOT
+
+VALID = FIXTURES / "pinochle" / "valid" / "seat-view-of-seat-1-default-sitting.json"
+TRUMP = (
+    FIXTURES / "pinochle" / "invalid" / "play.must-trump--discards-then-trumps-in-seat-1s-view.json"
+)
+
+
+def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(ROOT)
+    page = (ROOT / "docs/partial.md").read_text()
+    section = page.split("## Auction Pinochle: a seat's view", 1)[1]
+    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
+    run = tricklog(*command)
+    assert run.code == 1
+    assert run.out.splitlines()[: len(shown)] == shown
+
+
+def test_show_says_which_hands_are_not_known(tricklog) -> None:  # type: ignore[no-untyped-def]
+    run = tricklog("show", str(VALID), "--hand", "2")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert "  Anna (0)   (cards not known)" in lines
+    assert "  Bruno (1)  QC AD KD QD JD 9D AH AH QH JH 9H TS KS QS 9S" in lines
+    assert "  widow: QC KD JH" in lines
+    assert any(
+        line.startswith("  note: a seat's view: the cards of seats 0 and 3 are not known")
+        for line in lines
+    )
+
+
+def test_a_hand_stopped_in_a_seat_s_view_says_what_it_left_unjudged(tricklog) -> None:  # type: ignore[no-untyped-def]
+    run = tricklog("show", str(TRUMP), "--hand", "1")
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert next(line for line in lines if line.startswith("Hand 1 ")).endswith("stopped")
+    assert any(
+        line.startswith("  note: a seat's view: the cards of seats 0 and 2 are not known")
+        for line in lines
+    )
+
+
+def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    page = tmp_path / "view.html"
+    assert tricklog("view", str(VALID), "-o", str(page)).code == 0
+    text = page.read_text()
+    assert "a seat&#39;s view" in text or "a seat's view" in text
+    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(TRUMP)).code == 1
