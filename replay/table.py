@@ -188,6 +188,11 @@ class Table:
         return self._deals[self.hand_number - 1]
 
     @property
+    def actions(self) -> list[Any]:
+        """The actions of the hand being played so far (the record's events)."""
+        return [] if self._over else list(self._actions)
+
+    @property
     def is_over(self) -> bool:
         """Whether the game is over: then ``legal()`` is empty."""
         return self._over

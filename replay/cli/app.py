@@ -24,6 +24,7 @@ from replay.cli.filter_cmd import filter_records
 from replay.cli.generate import generate
 from replay.cli.help import App, HelpGroup, OutputClosedError
 from replay.cli.options import GAME_TITLES
+from replay.cli.record_cmd import record
 from replay.cli.rules_cmd import rules_app
 from replay.cli.schema_cmd import schema
 from replay.cli.show import show
@@ -94,6 +95,7 @@ app.command("codes")(codes)
 app.command("summarize")(summarize)
 app.command("filter")(filter_records)
 app.command("dedupe")(dedupe)
+app.command("record")(record)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -140,7 +140,7 @@ def growing_pot(
 def deal_hand(rng: random.Random, rules: BestiaRules, number: int, dealer: int) -> Deal:
     """A hand's deal as a record writes it, the whole stock shown (``deal_cards``)."""
     dealt, turned, stock = deal_cards(rng, rules, dealer)
-    return Deal(hands=dealt, turned_up=turned, stock=stock)
+    return Deal(hands=[*dealt], turned_up=turned, stock=stock)
 
 
 def planned_hands(rules: BestiaRules) -> int:

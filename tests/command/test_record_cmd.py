@@ -1,0 +1,242 @@
+"""``tricklog record`` driven through a pipe: a hand of each game, refusals, undo, a typed
+deal, and an interrupted session resumed (issue 23)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tricklog
+from replay.registry import GAMES
+from tests.conftest import ROOT
+
+PLAYERS = {"oh_hell": "A,B,C", "pinochle": "A,B,C,D", "bestia": "A,B,C,D"}
+
+
+def _command(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tricklog", "record", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        check=False,
+        timeout=120,
+    )
+
+
+def _entries(game: str, seed: int) -> tuple[list[str], tricklog.Table]:
+    """A hand of ``game`` played at random by an in-process table: its entries, as typed."""
+    names = PLAYERS.get(game, "A,B,C,D").split(",")
+    table = tricklog.Table(game, players=names, seed=seed, hands=1)
+    said = []
+    moves = iter(range(10_000))
+    while not table.is_over:
+        legal = table.legal()
+        said.append(str(legal[next(moves) * 7919 % len(legal)]))
+        table.apply(said[-1])
+    return said, table
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hand_of_each_game_is_recorded_from_a_pipe(game: str, tmp_path: Path) -> None:
+    said, table = _entries(game, 5)
+    typed = ["?", *said[:2], "play 0:ZZ", "undo", said[1], "show", *said[2:]]
+    names = PLAYERS.get(game, "A,B,C,D")
+    run = _command(
+        game,
+        "--seed",
+        "5",
+        "--hands",
+        "1",
+        "--players",
+        names,
+        "-o",
+        "out.json",
+        stdin="\n".join(typed) + "\n",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 1, run.stderr  # one entry was refused, the rest went on
+    refusal = run.stderr.splitlines()
+    assert len(refusal) == 1 and refusal[0].startswith("refused: record.schema: ")
+    assert refusal[0].endswith("(at card)")  # no card ZZ in any deck
+    assert "legal: " in run.stdout and run.stdout.rstrip().endswith(
+        "the game is over; totals " + " ".join(map(str, table.totals or []))
+    )
+    written = (tmp_path / "out.json").read_bytes()
+    assert written == tricklog.dumps(table.record(), pretty=True)
+    report = tricklog.check(tricklog.loads(written))
+    assert report.valid, report.problems
+    claims = [c for hand in report.hands for c in hand.claims]
+    assert claims and {c.status.value for c in claims} == {"match"}
+
+
+def test_a_refused_entry_says_the_audits_problem(tmp_path: Path) -> None:
+    run = _command(
+        "oh_hell",
+        "--seed",
+        "3",
+        "--players",
+        "A,B,C",
+        "-o",
+        "g.json",
+        stdin="bid 9\nbod\n",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [
+        "refused: bid.out-of-range: bid of 9 with 1 card dealt",
+        "refused: record.text: unknown word 'bod'; an action starts with one of: bid, play, "
+        "claim, abandon",
+    ]
+    record = tricklog.load(str(tmp_path / "g.json"))
+    assert [p.code for p in tricklog.check(record).problems] == ["hand.incomplete"]
+
+
+def test_a_typed_deal_is_checked_and_recorded(tmp_path: Path) -> None:
+    entries = [
+        "bid 0",  # before the deal: refused
+        "deal 0 AS",
+        "deal 1 KS",
+        "deal 2 QS",
+        "deal turned 9H",
+        "?",
+        "bid 0",
+        "bid 0",
+        "bid 0",
+        "play KS",
+        "play QS",
+        "play AS",
+        "deal 0 2C 3C",
+        "deal 1 2C 4C",
+        "deal 2 5C 6C",
+        "deal turned 9H",
+        "bid 1",  # the deal has a card twice: refused with the deal's problem
+        "deal 1 7C 4C",
+        "bid 1",
+    ]
+    run = _command(
+        "oh_hell",
+        "--players",
+        "A,B,C",
+        "--dealer",
+        "0",
+        "-o",
+        "g.json",
+        stdin="\n".join(entries) + "\n",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 1
+    refusals = run.stderr.splitlines()
+    assert refusals[0].startswith("refused: deal.not-typed")
+    assert refusals[1].startswith("refused: deal.duplicate-card")
+    record = tricklog.load(str(tmp_path / "g.json"))
+    assert [h.deal.hands for h in record.hands] == [
+        [["AS"], ["KS"], ["QS"]],
+        [["2C", "3C"], ["7C", "4C"], ["5C", "6C"]],
+    ]
+    assert [p.code for p in tricklog.check(record).problems] == ["hand.incomplete"]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_an_interrupted_session_leaves_a_valid_record_and_resume_finishes_it(
+    stop: signal.Signals, tmp_path: Path
+) -> None:
+    said, table = _entries("oh_hell", 9)
+    half = len(said) // 2
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tricklog",
+            "record",
+            "oh_hell",
+            "--seed",
+            "9",
+            "--hands",
+            "1",
+            "--players",
+            "A,B,C",
+            "-o",
+            "g.json",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdout.readline()  # the first status line: the session is ready
+    for entry in said[:half]:
+        process.stdin.write(entry + "\n")
+        process.stdin.flush()
+        process.stdout.readline()  # its status line: the record is written
+    process.send_signal(stop)
+    assert process.wait(timeout=60) == 128 + stop
+    record = tricklog.load(str(tmp_path / "g.json"))
+    assert len(record.hands[0].actions) == half
+    assert [p.code for p in tricklog.check(record).problems] == ["hand.incomplete"]
+    run = _command(
+        "--resume",
+        "g.json",
+        "--seed",
+        "9",
+        "--hands",
+        "1",
+        stdin="\n".join(said[half:]) + "\n",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "g.json").read_bytes() == tricklog.dumps(table.record(), pretty=True)
+
+
+def test_a_terminal_gets_a_prompt_and_an_end_of_input_ends_the_session(tmp_path: Path) -> None:
+    said, table = _entries("bestia", 2)
+    main, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tricklog",
+            "record",
+            "bestia",
+            "--seed",
+            "2",
+            "--hands",
+            "1",
+            "--players",
+            "A,B,C,D",
+            "-o",
+            "g.json",
+        ],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    os.close(terminal)
+    os.write(main, ("\n".join([*said, "?"]) + "\n").encode() + b"\x04")
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal's other end closed: the session has ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert process.wait(timeout=60) == 0
+    os.close(main)
+    text = seen.decode()
+    assert "> " in text and "the game is over" in text
+    assert (tmp_path / "g.json").read_bytes() == tricklog.dumps(table.record(), pretty=True)
