@@ -239,6 +239,43 @@ def size_of(url: str) -> int | None:
     return int(size) if size is not None else None
 
 
+def size_and_head(url: str, size: int) -> tuple[int, bytes]:
+    """An object's size and its first ``size`` bytes (one ranged request)."""
+    given = options()
+    try:
+        fs, path = filesystem(url, given)
+        return int(fs.size(path)), bytes(fs.cat_file(path, start=0, end=size))
+    except StoreError:
+        raise
+    except Exception as exc:
+        raise StoreError(_reason(exc, given)) from None
+
+
+LOOK = 64 * 1024
+"""Bytes fetched at once when looking for the start of a line in an object."""
+
+
+def line_start(url: str, at: int, total: int) -> int:
+    """Where the first line that starts after byte ``at - 1`` of an object starts (``total``
+    when none does), fetching ``LOOK`` bytes at a time from ``at - 1``: a cut never needs more
+    than the line it falls in."""
+    given = options()
+    try:
+        fs, path = filesystem(url, given)
+        start = max(at - 1, 0)
+        while start < total:
+            piece = bytes(fs.cat_file(path, start=start, end=min(start + LOOK, total)))
+            newline = piece.find(b"\n")
+            if newline >= 0:
+                return start + newline + 1
+            start += len(piece) or LOOK
+        return total
+    except StoreError:
+        raise
+    except Exception as exc:
+        raise StoreError(_reason(exc, given)) from None
+
+
 def open_input(url: str, given: dict[str, Any] | None = None, start: int = 0) -> IO[bytes]:
     """The object at ``url`` opened for reading from ``start``, its reads retried; ``StoreError``
     when it cannot be opened."""

@@ -1,11 +1,14 @@
 """Checking an archive on a Dask cluster (``tricklog audit --dask ADDRESS|local``).
 
 The inputs are cut into shards, each read and checked by a Dask worker where it runs, so the
-files must be at the same path on every machine (a shared file system):
+files must be at the same path on every machine (a shared file system), or in an object store
+that every worker reaches (``s3://bucket/2026/*.jsonl``: ``records.remote``), which each worker
+reads itself, with the run's ``--storage-option`` values carried in its shards (credentials
+the store's usual way, from each worker's environment, work too):
 
 * a file is one shard, read exactly as a local run reads it (``records.io.iter_entries``);
-* a plain (uncompressed) JSON Lines file larger than ``SHARD_BYTES`` is cut into byte ranges at
-  line starts (``replay.parallel.plan``, as a local run on worker processes cuts it); a first
+* a plain (uncompressed) JSON Lines file or object larger than ``SHARD_BYTES`` is cut into byte
+  ranges at line starts (an object's found by fetching a few KiB at each cut) (``replay.parallel.plan``, as a local run on worker processes cuts it); a first
   round of tasks counts the lines before each range, so every record keeps its ``file:line``
   place (the client does not read the file through). A compressed file cannot be cut: an archive that is to be spread over
   a cluster is best kept as many files (the reports of a shard come back at once, so a large
@@ -31,6 +34,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from records import remote
 from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
 from records.output import open_output
@@ -76,11 +80,13 @@ def run_shard(
     directory: str | None,
 ) -> list[Batch | ReadFailure]:
     """A task: check a shard in chunks; with ``directory``, write its records there."""
+    if shard.options and not remote.options():
+        remote.configure(shard.options.items())  # the run's store options, for -o DIR too
     batches = map_shard(shard, check, limits)
     if directory is None:
         return list(batches)
     results: list[Batch | ReadFailure] = []
-    with open_output(os.path.join(directory, shard.output_name)) as out:
+    with open_output(f"{directory.rstrip('/')}/{shard.output_name}") as out:
         for batch in batches:
             results.append(batch)
             if isinstance(batch, ReadFailure):
@@ -104,7 +110,8 @@ def dask_results(
         return
     if shards is not None:
         how = replace(how, format="jsonl")
-        os.makedirs(shards, exist_ok=True)
+        if not remote.is_url(shards):  # a store has no folders to make
+            os.makedirs(shards, exist_ok=True)
     check = partial(check_chunk, how=how)
     with _Connection(address, workers) as client:
         if client is None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import io
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -43,16 +44,18 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import TypeVar
+from typing import IO, Any, TypeVar
 
+from records import remote
 from records.formats.detect import detect
 from records.io import Counted, Entry, ReadFailure, is_record_file, iter_entries
 from records.limits import ReadLimits, size_text
+from records.remote import is_url
 from records.sniff import compression, not_json
-from records.streams import walk
+from records.streams import BUFFER, walk
 from replay.workers import cores, workers_for
 
 __all__ = [
@@ -94,6 +97,9 @@ class Shard:
     file: int = 0
     """The file's place among the run's files, from 1 (a file given twice is two files): where a
     range of it stops being readable, its later ranges are dropped."""
+    options: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The store's options for an object named by URL (``records.remote``), for the worker that
+    reads it: never shown (no ``repr``)."""
 
     @property
     def output_name(self) -> str:
@@ -161,6 +167,17 @@ def plan(paths: list[str], size: int) -> Iterator[Shard | ReadFailure]:
     number = file = 0
     for name in paths:
         files: list[tuple[str, str | None]]
+        if is_url(name):
+            given = dict(remote.options())
+            for url, failure in remote.expand(name, lambda n: is_record_file(Path(n))):
+                if failure is not None:
+                    yield ReadFailure(url, failure)
+                    continue
+                file += 1
+                for start, end in _url_ranges(url, size):
+                    number += 1
+                    yield Shard(url, number, start, end, file=file, options=given)
+            continue
         try:
             is_dir = stat.S_ISDIR(os.stat(name).st_mode)
         except OSError:
@@ -212,12 +229,50 @@ def _ranges(path: str, size: int) -> list[tuple[int, int | None]]:
     return list(zip(starts, [*starts[1:], total], strict=True))
 
 
+def _url_ranges(url: str, size: int) -> list[tuple[int, int | None]]:
+    """``_ranges`` of an object in a store: its line starts found by reading a few KiB at each
+    cut (``records.remote.line_start``), never the object through."""
+    whole: list[tuple[int, int | None]] = [(0, None)]
+    if Path(url).suffix.lower() not in _LINES:
+        return whole
+    try:
+        total, head = remote.size_and_head(url, 1024)
+    except remote.StoreError:
+        return whole  # the reader says why
+    if total <= size or compression(head[:8]) or not_json(head) or detect(head, url) != "json":
+        return whole
+    if not head.removeprefix(_BOM).strip():
+        return whole
+    starts = [0]
+    while starts[-1] + size < total:
+        try:
+            start = remote.line_start(url, starts[-1] + size, total)
+        except remote.StoreError:
+            return whole
+        if start >= total:
+            break
+        starts.append(start)
+    return list(zip(starts, [*starts[1:], total], strict=True))
+
+
+def _open_at(shard: Shard) -> IO[bytes]:
+    """The shard's file (or object) opened for reading at the start of its range."""
+    if is_url(shard.path):
+        try:
+            raw = remote.open_input(shard.path, shard.options, shard.start)
+        except remote.StoreError as exc:
+            raise OSError(str(exc)) from None
+        return io.BufferedReader(raw, BUFFER)  # type: ignore[type-var]
+    stream = open(shard.path, "rb")  # noqa: SIM115 (returned open)
+    stream.seek(shard.start)
+    return stream
+
+
 def count_lines(shard: Shard) -> int:
     """Newlines in a range."""
     assert shard.end is not None
     count, left = 0, shard.end - shard.start
-    with open(shard.path, "rb") as stream:
-        stream.seek(shard.start)
+    with _open_at(shard) as stream:
         while left > 0:
             block = stream.read(min(left, 1 << 20))
             if not block:
@@ -229,23 +284,34 @@ def count_lines(shard: Shard) -> int:
 
 def read_shard(shard: Shard, limits: ReadLimits) -> Iterator[Entry | ReadFailure]:
     """The records of a shard, as ``records.io.iter_entries`` reads them from the whole file."""
+    if shard.options and not remote.options():
+        remote.configure(shard.options.items())  # a worker of a cluster: the run's options
     if shard.end is None:
         yield from iter_entries([shard.path], limits=limits)
         return
     cap = limits.record_bytes + 1 if limits.record_bytes else -1
     number = shard.first_line - 1
-    with open(shard.path, "rb") as stream:
-        stream.seek(shard.start)
+    name = remote.shown(shard.path)
+    try:
+        stream = _open_at(shard)
+    except OSError as exc:
+        yield ReadFailure(name, str(exc))
+        return
+    with stream:
         at = shard.start
         while at < shard.end:
-            line = stream.readline(cap)
+            try:
+                line = stream.readline(cap)
+            except OSError as exc:  # an object whose connection dropped, retries spent
+                yield ReadFailure(name, f"{exc} (after line {number})")
+                return
             if not line:
                 return
             at += len(line)
             number += 1
             if len(line) == cap and line[-1:] != b"\n":
                 yield ReadFailure(
-                    shard.path,
+                    name,
                     f"line {number} is longer than {size_text(limits.record_bytes)} "
                     "(the limit of one record, TRICKLOG_MAX_RECORD_BYTES); stopped reading",
                 )
@@ -253,7 +319,7 @@ def read_shard(shard: Shard, limits: ReadLimits) -> Iterator[Entry | ReadFailure
             if number == 1 and line.startswith(_BOM):
                 line = line[3:]
             if not line.isspace():
-                yield Entry(shard.path, number, line)
+                yield Entry(name, number, line)
 
 
 def map_shard(

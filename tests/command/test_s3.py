@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 import records.remote
+import replay.distributed
+import replay.parallel
 from records.output import open_output
 from tests.command.processes import COMMAND, environment
 from tests.command.test_jobs import mixed_archive
@@ -205,3 +207,43 @@ def test_a_killed_multipart_write_leaves_no_object(s3, server) -> None:  # type:
             process.kill()
             process.wait()
     assert _keys(s3, "killed/") == []
+
+
+def test_a_dask_audit_of_an_archive_only_in_the_bucket_is_a_local_run_s(  # type: ignore[no-untyped-def]
+    server, tricklog, tmp_path, monkeypatch
+) -> None:
+    """The workers read their own byte ranges of the object, with the credentials and endpoint
+    given on the command line only (none in the environment): the shards carry them."""
+    pytest.importorskip("distributed", reason="the [dask] extra is not installed")
+    for name in ("AWS_ENDPOINT_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setattr(replay.distributed, "SHARD_BYTES", 64 * 1024)  # a few ranges
+    path = mixed_archive(tmp_path / "mixed.jsonl", copies=2)
+    server.client().put_object(Bucket=BUCKET, Key="dask/mixed.jsonl", Body=path.read_bytes())
+    url = f"s3://{BUCKET}/dask/mixed.jsonl"
+    given = [f"--storage-option={k}" for k in (f"endpoint_url={server.endpoint}",
+             f"key={server.key}", f"secret={server.secret}")]  # fmt: skip
+    here = tricklog("audit", "--format", "jsonl", str(path))
+    there = tricklog("audit", "--format", "jsonl", "--dask", "local", "-j", "2", *given, url)
+    assert (there.code, here.code) == (1, 1), there.err
+    assert there.err == ""
+    strip = re.compile(r'"(\w*seconds|\w+_per_second)": ?[0-9.e+-]+')
+    assert strip.sub("", there.out).replace(url, "X") == strip.sub("", here.out).replace(
+        str(path), "X"
+    )
+    assert len(list(replay.distributed.plan([url], 64 * 1024))) > 3
+
+
+def test_workers_of_j_read_their_own_ranges_of_an_object(
+    s3, tricklog, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(replay.parallel, "RANGE_BYTES", 64 * 1024)
+    path = mixed_archive(tmp_path / "mixed.jsonl", copies=2)
+    url = _put(s3, "jobs/mixed.jsonl", path.read_bytes())
+    here, there = tricklog("audit", "-j", "2", str(path)), tricklog("audit", "-j", "2", url)
+    assert (there.code, here.code) == (1, 1)
+    _same(here.out, there.out, path, url)
+    shards = list(replay.parallel.plan([url], 64 * 1024))
+    assert len(shards) > 3 and all(shard.options == {} for shard in shards)
+
