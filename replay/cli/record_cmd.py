@@ -106,6 +106,8 @@ def record(
     """
     from replay.table import Table
 
+    if output == "-":
+        return _usage("the record is written to a file (-o FILE), whole after every entry")
     if resume is not None:
         if game is not None:
             return _usage("a resumed record names its own game: give GAME or --resume, not both")

@@ -240,3 +240,27 @@ def test_a_terminal_gets_a_prompt_and_an_end_of_input_ends_the_session(tmp_path:
     text = seen.decode()
     assert "> " in text and "the game is over" in text
     assert (tmp_path / "g.json").read_bytes() == tricklog.dumps(table.record(), pretty=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("oh_hell",), "GAME and -o FILE are needed"),
+        (("oh_hell", "-o", "-"), "the record is written to a file"),
+        (("oh_hell", "--resume", "g.json"), "GAME or --resume, not both"),
+        (("oh_hell", "--players", "A,B", "-o", "g.json"), "cannot seat this table"),
+    ],
+)
+def test_a_session_that_cannot_start_is_a_usage_error(
+    args: tuple[str, ...],
+    message: str,
+    tricklog,  # type: ignore[no-untyped-def]
+) -> None:
+    run = tricklog("record", *args)
+    assert run.code == 2 and message in run.err
+
+
+def test_a_record_that_cannot_be_resumed_says_why(tmp_path: Path, tricklog) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "bad.json").write_text("not json")
+    run = tricklog("record", "--resume", str(tmp_path / "bad.json"))
+    assert run.code == 3 and run.err.startswith("error: cannot resume ")
