@@ -8,8 +8,8 @@ are one team (team 0), seats 1 and 3 the other (team 1).
 A hand records what happened at the table, in order: the auction calls (or, where the source
 kept only who won the auction and for how much, its result: ``auction_won``), the trump the bidder
 names, the cards his partner passes him and those he passes back (``pass_cards``, none when the
-rules pass no cards), each player's melds (one ``meld`` event per seat under ``meld_declared =
-stated``), a throw-in by the bidding team if it concedes before the first lead, and the plays.
+rules pass no cards; their cards null where the source did not log them), each player's melds
+(one ``meld`` event per seat under ``meld_declared = stated``), a throw-in by the bidding team if it concedes before the first lead, and the plays.
 A claim is about a seat (a list of four) or a team (a list of two: team 0, then team 1).
 """
 
@@ -109,8 +109,11 @@ class PassCards(Strict):
     type: Literal["pass_cards"]
     seat: Seat
     """The seat passing the cards."""
-    cards: list[Card]
-    """The cards passed; they must be in the passer's hand."""
+    cards: list[Card] | None
+    """The cards passed; they must be in the passer's hand. Null where the source did not log
+    them (they go face down between partners, docs/partial.md): the hands of the bidder and his
+    partner are then known only as their team's cards, and their melds and plays are judged on
+    what the table can see."""
 
 
 class MeldDeclaration(Strict):
@@ -225,7 +228,7 @@ NOTATION = GameNotation(
     lines=(
         AUCTION_WON,
         LineAction("trump", "trump", *seat_and_suit("suit")),
-        LineAction("pass_cards", "pass_cards", *seat_and_cards("cards")),
+        LineAction("pass_cards", "pass_cards", *seat_and_cards("cards", unknown=True)),
         LineAction("meld", "meld", *seat_and_melds("run, dix")),
         LineAction("throw_in", "throw_in", *seat_only()),
     ),

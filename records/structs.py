@@ -1296,7 +1296,7 @@ class PartnershipPinochlePassCards(
 
     type: ClassVar[Literal["pass_cards"]] = "pass_cards"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    cards: list[Pinochle48Card]
+    cards: list[Pinochle48Card] | None
 
 
 PartnershipPinochleMeldDeclarationMeld = Literal[

@@ -31,9 +31,9 @@ from records.rules.partnership_pinochle import FORMAT, PartnershipPinochleRules
 from replay.claims import Chain
 from replay.engines import auction_result
 from replay.engines.partnership_pinochle import ENGINE, Carried, State, Table
-from replay.engines.partnership_pinochle.declare import meld_name
+from replay.engines.partnership_pinochle.declare import meld_name, melds_unknown
 from replay.engines.partnership_pinochle.scoring import Settlement, tricks_taken
-from replay.engines.partnership_pinochle.state import fanned
+from replay.engines.partnership_pinochle.state import fanned, is_hidden
 from replay.export.sheet import Scored, Sheet
 from replay.referee import Ledger, Referee, rules_of
 from replay.registry import Game
@@ -80,9 +80,6 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
     ) -> Any:
         """The hand's settlement; a ``Violation`` for a hand after the game was won."""
         assert isinstance(ledger, Totals)
-        if state.result_only:
-            assert state.declarer is not None and state.contract is not None
-            notes.append(auction_result.note(state.declarer, state.contract))
         if ledger.winner is not None:
             return Violation(
                 "hand.after-game-end",
@@ -91,10 +88,16 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
             )
         return self.engine.settle(state, ledger.carried())
 
-    def stopped_notes(self, record: Any, hand: Any, violation: Any) -> list[str]:
-        """A hand stopped after an auction logged as its result only says what that left
-        unchecked (``auction_result.stopped_note``)."""
-        return auction_result.stopped_note(hand, violation)
+    def hand_notes(self, state: State, record: Any, index: int) -> list[str]:
+        """What the hand leaves unjudged whatever its end: an auction logged as its result
+        only, a pass not logged (docs/partial.md)."""
+        notes: list[str] = []
+        if state.result_only:
+            assert state.declarer is not None and state.contract is not None
+            notes.append(auction_result.note(state.declarer, state.contract))
+        if state.hidden:
+            notes.append(hidden_pass_note(state))
+        return notes
 
     def taken(self, state: State) -> list[int] | None:
         return list(tricks_taken(state))
@@ -120,11 +123,23 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
             for name, value in zip(("declarer", "contract", "made"), recorded, strict=True)
             if value is not None
         ]
+        why = _reasons(settled, record, index)
         rows += [
-            Claim("player_meld", at["player_meld"], claims.player_meld, computed["player_meld"]),
+            Claim(
+                "player_meld",
+                at["player_meld"],
+                claims.player_meld,
+                computed["player_meld"],
+                reasons=why.get("player_meld"),
+            ),
             Claim("tricks", at["tricks"], claims.tricks, computed["tricks"]),
             Claim(
-                "team_meld", at["team_meld"], claims.team_meld, computed["team_meld"], unit="team"
+                "team_meld",
+                at["team_meld"],
+                claims.team_meld,
+                computed["team_meld"],
+                unit="team",
+                reasons=why.get("team"),
             ),
             Claim(
                 "team_counters",
@@ -139,6 +154,7 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
                 claims.team_scores,
                 computed["team_score"],
                 unit="team",
+                reasons=why.get("team"),
             ),
             Claim(
                 "team_total",
@@ -147,8 +163,13 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
                 computed["team_total"],
                 follows=_TOTAL,
                 unit="team",
+                reasons=_total_reasons(record, index, computed["team_total"]),
             ),
         ]
+        if why.get("made"):
+            for row in rows:
+                if row.name == "made":
+                    row.reasons = why["made"]
         return rows
 
     def explainer(
@@ -179,6 +200,7 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
             return []
         teams = None if totals is None else totals[:2]
         winner = None if winners is None else winners[0]
+        last = len(record.hands) - 1
         return [
             Claim(
                 "team_total",
@@ -187,8 +209,16 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
                 teams,
                 follows=_FINAL,
                 unit="team",
+                reasons=_total_reasons(record, last, teams),
             ),
-            Claim("winner", "/claims/winner", claims.winner, winner, per_seat=False),
+            Claim(
+                "winner",
+                "/claims/winner",
+                claims.winner,
+                winner,
+                per_seat=False,
+                reasons=_winner_reason(record, last, teams),
+            ),
         ]
 
 
@@ -236,6 +266,86 @@ def _computed(settled: Settlement | None, result: HandSettled) -> dict[str, Any]
     }
 
 
+def hidden_pass_note(state: State) -> str:
+    """What a pass not logged leaves unjudged (docs/partial.md)."""
+    seats = sorted(seat for seat in range(4) if is_hidden(state, seat))
+    note = (
+        f"a pass was not logged: the cards of seats {seats[0]} and {seats[1]} after it are known "
+        "only as their team's, so their melds and plays are checked only against their team's "
+        "cards less those played and those the partner showed in melds, and the suits they "
+        "showed out of; whether they could follow suit, had to trump or head the trick is not "
+        "judged"
+    )
+    if melds_unknown(state):
+        note += (
+            "; their melds are worked out from hands not known (meld_declared = automatic): "
+            "unknown, and so is what depends on them"
+        )
+    return note
+
+
+_NOT_LOGGED = "a pass was not logged, so seat {seat}'s melds (worked out from its hand) are unknown"
+
+
+def _reasons(
+    settled: Settlement | None, record: Any, index: int
+) -> dict[str, dict[int | None, str]]:
+    """Why claims of a hand are unchecked: melds worked out from hands a pass not logged hid
+    (per seat, per team and for ``made``)."""
+    if settled is None or not settled.unknown:
+        return {}
+    seats = settled.unknown
+    why: dict[int | None, str] = {seat: _NOT_LOGGED.format(seat=seat) for seat in seats}
+    side = seats[0] % 2
+    team_why = f"team {side}'s meld is unknown: {_NOT_LOGGED.format(seat=seats[0])}"
+    return {
+        "player_meld": dict(why),
+        "team": {side: team_why},
+        "made": {None: team_why},
+    }
+
+
+def _first_unknown(record: Any, last: int, side: int) -> int | None:
+    """The number of the first hand up to index ``last`` whose team ``side`` bid with melds
+    worked out (``automatic``) and a pass not logged: where its score may have become
+    unknown."""
+    if record.rules.meld_declared != "automatic":
+        return None
+    for hand in record.hands[: last + 1]:
+        hidden = [a.seat for a in hand.actions if a.type == "pass_cards" and a.cards is None]
+        if hidden and hidden[0] % 2 == side:
+            return int(hand.number)
+    return None
+
+
+def _total_reasons(record: Any, index: int, totals: Any) -> dict[int | None, str] | None:
+    """Why a team's running total after hand ``index`` is unknown: a hand before whose score
+    depended on melds a pass not logged hid."""
+    if totals is None:
+        return None
+    reasons: dict[int | None, str] = {}
+    for side, total in enumerate(totals):
+        number = None if total is not None else _first_unknown(record, index, side)
+        if number is not None:
+            reasons[side] = (
+                f"team {side}'s meld in hand {number} is unknown (a pass was not logged): the "
+                "total is unknown from there on"
+            )
+    return reasons or None
+
+
+def _winner_reason(record: Any, last: int, totals: Any) -> dict[int | None, str] | None:
+    """Why the winner is unknown: a team's total is (``_total_reasons``)."""
+    unknown = _total_reasons(record, last, totals)
+    if not unknown:
+        return None
+    sides = " and ".join(f"team {side}" for side in sorted(s for s in unknown if s is not None))
+    return {
+        None: f"the total of {sides} is unknown (a pass was not logged), so who reached the "
+        "target is unknown"
+    }
+
+
 def derivation(state: State, settled: Settlement) -> list[str]:
     """How the scores came about, one line per step, in a scorer's words."""
     lines: list[str] = []
@@ -246,8 +356,12 @@ def derivation(state: State, settled: Settlement) -> list[str]:
     if state.trump is not None:
         lines.append(f"trump {state.trump}")
     for seat, cards in state.passes:
-        lines.append(f"seat {seat} passes {fanned(cards)}")
+        passed = "cards (not logged)" if cards is None else fanned(cards)
+        lines.append(f"seat {seat} passes {passed}")
     for seat, found in enumerate(settled.melds):
+        if settled.player_meld[seat] is None:
+            lines.append(f"seat {seat} melds: unknown (its hand after the pass is not known)")
+            continue
         parts = ", ".join(f"{meld_name(m.kind)} {m.value}" for m in found) or "none"
         lines.append(f"seat {seat} melds {parts}: {settled.player_meld[seat]}")
     if settled.counters is not None:
@@ -258,7 +372,11 @@ def derivation(state: State, settled: Settlement) -> list[str]:
             "(last trick included)"
         )
     lines += list(settled.reasons)
-    lines.append(f"scores: team 0 {settled.team_scores[0]:+d}, team 1 {settled.team_scores[1]:+d}")
+    scores = ", ".join(
+        f"team {side} {'unknown' if score is None else f'{score:+d}'}"
+        for side, score in enumerate(settled.team_scores)
+    )
+    lines.append(f"scores: {scores}")
     if settled.totals is not None:
         lines.append(f"totals: team 0 {settled.totals[0]}, team 1 {settled.totals[1]}")
     if settled.winner is not None:
@@ -280,7 +398,9 @@ def _counters(step: HandSettled) -> Counters:
             out[seat]["bids"] = out[seat].get("bids", 0) + 1
             out[seat]["bid_points"] = out[seat].get("bid_points", 0) + points
     for seat in range(4):
-        out[seat]["meld"] = settled.player_meld[seat]
+        meld = settled.player_meld[seat]
+        if meld is not None:  # unknown: a pass not logged hid the hand it is worked out from
+            out[seat]["meld"] = meld
         out[seat]["tricks"] = settled.tricks[seat]
     declarer = settled.declarer
     if declarer is not None and settled.made is not None:

@@ -102,9 +102,11 @@ def _cell(value: Any) -> str:
 
 
 def _has_unlogged_bids(data: dict[str, Any]) -> bool:
-    """Whether an Oh Hell record leaves some bid's value out (docs/partial.md)."""
+    """Whether a record leaves out a value its claims depend on (docs/partial.md): an Oh Hell
+    bid's, or the cards of a Partnership Pinochle pass (melds worked out from hands it hid)."""
     return any(
-        a.get("type") == "bid" and "tricks" in a and a["tricks"] is None
+        (a.get("type") == "bid" and "tricks" in a and a["tricks"] is None)
+        or (a.get("type") == "pass_cards" and a.get("cards", ()) is None)
         for hand in data["hands"]
         for a in hand["actions"]
     )

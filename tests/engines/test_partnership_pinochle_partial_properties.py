@@ -4,12 +4,19 @@ parts of random legal games of every preset:
 * replacing the bids and passes of any hands by their result (``auction_won``) never turns a
   valid record invalid, whether the record is read by the models or by the structs of an audit;
   every claim that matched still matches or is ``unchecked``, the trick winners are the same,
-  and the text notation writes the record and reads it back unchanged.
+  and the text notation writes the record and reads it back unchanged;
+* leaving the cards of the passes out (``"cards": null``) never turns a valid record invalid:
+  under stated melds every claim still matches, under ``automatic`` the ones that depend on
+  the hidden team's melds are ``unchecked`` with a reason;
+* every problem found in a record whose passes are hidden, after a card of some play is
+  changed (two plays of a seat swapped, or a card its partner showed in a meld played in its
+  place), is found in the full record too, or the full record stopped that hand earlier.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import orjson
@@ -19,6 +26,7 @@ from hypothesis import strategies as st
 import records.formats.text as notation
 from records.parse import dumps, parse
 from records.partnership_pinochle import PRESETS
+from records.problems import Problem
 from replay.check import check_bytes
 from replay.generators.partnership_pinochle import generate
 from replay.report import ClaimStatus, RecordReport
@@ -95,3 +103,116 @@ def test_the_result_in_place_of_the_calls_never_makes_a_problem(
     [read] = notation.loads(notation.dumps(record))
     assert read.problems == ()
     assert dumps(read.record) == dumps(record)
+
+
+def hide_passes(hand: dict[str, Any]) -> bool:
+    """Leave the cards of the hand's passes out, as a log that did not see them: whether it
+    had any."""
+    passes = [a for a in hand["actions"] if a["type"] == "pass_cards"]
+    for action in passes:
+        action["cards"] = None
+    return bool(passes)
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    share=st.sampled_from([0.4, 1.0]),
+)
+def test_a_pass_not_logged_never_makes_a_problem(seed: int, preset: str, share: float) -> None:
+    data = _game(seed, preset)
+    full = _audit(data)
+    assert full.problems == []
+    rng = random.Random(seed)
+    hidden = {i for i, hand in enumerate(data["hands"]) if rng.random() < share}
+    hidden = {i for i in hidden if hide_passes(data["hands"][i])}
+    assume(hidden)
+    partial = _audit(data)
+
+    assert partial.problems == []
+    assert _winners(partial) == _winners(full)
+    _kept(partial, full)
+    stated = data["rules"]["meld_declared"] == "stated"
+    for index, hand in enumerate(partial.hands):
+        if index in hidden:
+            assert any(note.startswith("a pass was not logged") for note in hand.notes)
+        for check in hand.claims:
+            if stated:
+                assert check.status is ClaimStatus.MATCH, check
+            elif check.status is ClaimStatus.UNCHECKED:
+                assert check.reason is not None and "not logged" in check.reason, check
+    record = parse(orjson.dumps(data))
+    assert not isinstance(record, list)
+    [read] = notation.loads(notation.dumps(record))
+    assert read.problems == ()
+    assert dumps(read.record) == dumps(record)
+
+
+_ACTION = re.compile(r"/hands/(\d+)/actions/(\d+)")
+_HAND = re.compile(r"/hands/(\d+)/")
+
+
+def _explained_by(problem: Problem, full: list[Problem]) -> bool:
+    """Whether the full record finds ``problem`` too, or stopped its hand earlier."""
+    if any((p.code, p.pointer) == (problem.code, problem.pointer) for p in full):
+        return True
+    illegal = [p for p in full if p.kind.value == "illegal" and _ACTION.match(p.pointer)]
+    at = _ACTION.match(problem.pointer)
+    if at is not None:  # an action: the full hand stopped at or before it
+        hand, position = int(at[1]), int(at[2])
+        return any(
+            (m := _ACTION.match(p.pointer)) is not None
+            and int(m[1]) == hand
+            and int(m[2]) <= position
+            for p in illegal
+        )
+    of_hand = _HAND.match(problem.pointer)
+    if of_hand is not None:  # a claim of a hand: the full hand stopped
+        return any(p.pointer.startswith(f"/hands/{of_hand[1]}/") for p in illegal)
+    return bool(illegal)  # a claim of the game: some hand stopped
+
+
+def _changes(data: dict[str, Any]) -> list[tuple[int, int, str]]:
+    """(hand, play, card) changes of a card played: two plays of a seat swapped, or a card the
+    seat's partner showed in a meld played in its place."""
+    found = []
+    for index, hand in enumerate(data["hands"]):
+        actions = hand["actions"]
+        shown = {
+            a["seat"]: [c for m in a["melds"] for c in m["cards"]]
+            for a in actions
+            if a["type"] == "meld"
+        }
+        for first, a in enumerate(actions):
+            if a["type"] != "play":
+                continue
+            found += [(index, first, c) for c in shown.get((a["seat"] + 2) % 4, [])]
+            found += [
+                (index, first, b["card"])
+                for b in actions[first + 1 :]
+                if b["type"] == "play" and b["seat"] == a["seat"] and b["card"] != a["card"]
+            ]
+    return found
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    pick=st.randoms(use_true_random=False),
+)
+def test_every_problem_of_a_hidden_pass_is_a_problem_of_the_full_record(
+    seed: int, preset: str, pick: random.Random
+) -> None:
+    data = _game(seed, preset)
+    changes = _changes(data)
+    assume(changes)
+    index, position, card = pick.choice(changes)
+    data["hands"][index]["actions"][position]["card"] = card
+    full = _audit(data).problems
+    for hand in data["hands"]:
+        hide_passes(hand)
+    partial = _audit(data).problems
+    for problem in partial:
+        assert _explained_by(problem, full), (problem, full)

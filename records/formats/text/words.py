@@ -58,13 +58,23 @@ def cards_words(cards: Any) -> list[str] | None:
     return None
 
 
-def seat_and_cards(name: str) -> tuple[WriteAction, ReadAction]:
+def seat_and_cards(name: str, unknown: bool = False) -> tuple[WriteAction, ReadAction]:
+    """A seat and cards (``widow 2 KD 9C AS``); with ``unknown``, ``?`` alone stands for cards
+    the source did not log (null: ``pass_cards 2 ?``)."""
+
     def write(action: dict[str, Any]) -> list[str] | None:
-        seat, cards = seat_words(action), cards_words(action.pop(name, None))
+        seat, listed = seat_words(action), action.pop(name, None)
+        cards = ["?"] if unknown and listed is None else cards_words(listed)
         return None if seat is None or cards is None else seat + cards
 
     def read(cursor: Cursor) -> dict[str, Any]:
-        return {"seat": cursor.seat(), name: cursor.cards((name,))}
+        seat, token = cursor.seat(), cursor.peek()
+        if unknown and token is not None and token.text == "?":
+            cursor.at += 1
+            cursor.places[(name,)] = token
+            cursor.end()
+            return {"seat": seat, name: None}
+        return {"seat": seat, name: cursor.cards((name,))}
 
     return write, read
 

@@ -32,6 +32,7 @@ from replay.engines.partnership_pinochle.state import (
     State,
     Table,
     fanned,
+    is_hidden,
     melds_due,
     partner,
     team,
@@ -92,6 +93,8 @@ def check_pass_cards(state: State, action: Any) -> Violation | None:
             expected=state.turn,
             actual=seat,
         )
+    if cards is None:  # passed face down and not logged: nothing more to judge
+        return None
     wanted = state.rules.pass_cards
     if len(cards) != wanted:
         return Violation(
@@ -100,40 +103,66 @@ def check_pass_cards(state: State, action: Any) -> Violation | None:
             expected=wanted,
             actual=len(cards),
         )
-    hand = state.hands[seat]
-    if any(hand.count(card) < cards.count(card) for card in cards):
+    hidden = is_hidden(state, seat)  # an earlier pass was not logged
+    held = state.team_cards if hidden else melds.counts(state.hands[seat])
+    assert held is not None
+    if any(held.get(card, 0) < cards.count(card) for card in cards):
+        whose = (
+            f"seat {seat}'s team was not dealt all of"
+            if hidden
+            else f"seat {seat} does not hold all of"
+        )
         return Violation(
-            "pass_cards.cards-not-held",
-            f"seat {seat} does not hold all of {' '.join(cards)}",
-            actual=list(cards),
+            "pass_cards.cards-not-held", f"{whose} {' '.join(cards)}", actual=list(cards)
         )
     return None
 
 
 def apply_pass_cards(state: State, action: Any) -> None:
-    seat, cards = action.seat, list(action.cards)
+    seat, cards, mate = action.seat, action.cards, partner(action.seat)
     hands = state.hands
     assert isinstance(hands, list)
-    for card in cards:
-        hands[seat].remove(card)
-    hands[partner(seat)] += cards
-    state.passes.append((seat, tuple(cards)))
+    if cards is None or is_hidden(state, seat):
+        _hide(state, seat)
+    else:
+        for card in cards:
+            hands[seat].remove(card)
+        hands[mate] += cards
+    state.passes.append((seat, None if cards is None else tuple(cards)))
     state.applied += 1
     if len(state.passes) == 2:
         _end_passing(state)
     else:
-        state.turn = partner(seat)
+        state.turn = mate
+
+
+def _hide(state: State, seat: int) -> None:
+    """A pass not logged: from now on the cards of ``seat`` and its partner are known only as
+    their team's cards (``team_cards``), whatever was passed between them; their hands here
+    hold none."""
+    hands, mate = state.hands, partner(seat)
+    assert isinstance(hands, list)
+    if state.team_cards is None:
+        state.team_cards = melds.counts([*hands[seat], *hands[mate]])
+    hands[seat], hands[mate] = [], []
+    state.hidden |= 1 << seat | 1 << mate
 
 
 def _end_passing(state: State) -> None:
     assert state.declarer is not None
     state.after_pass = tuple(tuple(h) for h in state.hands)
-    state.held = tuple(melds.counts(h) for h in state.after_pass)
+    team = state.team_cards
+    state.held = tuple(
+        team if team is not None and is_hidden(state, seat) else melds.counts(hand)
+        for seat, hand in enumerate(state.after_pass)
+    )
     state.phase = MELD
     state.turn = state.declarer
 
 
 def describe_pass_cards(game: Table, action: Any) -> str:
+    if action.cards is None:
+        return f"passes cards to seat {partner(action.seat)} (not logged)"
     return f"passes {fanned(action.cards)} to seat {partner(action.seat)}"
 
 
@@ -168,7 +197,7 @@ def step_meld(state: State, action: Any, commit: bool = True) -> Violation | Non
         )
         return Violation("meld.out-of-order", why)
     assert state.trump is not None
-    held = state.held[seat]
+    held = state.held[seat] if not is_hidden(state, seat) else _may_hold(state, seat)
     declared = _declared(action)
     found = melds.check_melds(state.table.melds, state.trump, held, declared)
     if found is None:
@@ -178,19 +207,51 @@ def step_meld(state: State, action: Any, commit: bool = True) -> Violation | Non
     index, violation = found
     return Violation(
         violation.code,
-        _in_our_words(violation, seat, held, action.melds[index].cards),
+        _in_our_words(violation, state, seat, held, action.melds[index].cards),
         violation.expected,
         violation.actual,
         ("melds", index),
     )
 
 
-def _in_our_words(violation: Violation, seat: int, held: dict[str, int], cards: Any) -> str:
+def _may_hold(state: State, seat: int) -> dict[str, int]:
+    """What a hidden seat may hold at the meld: its team's cards less those its partner showed
+    in melds stated before (each card as often as one class of them uses it)."""
+    assert state.team_cards is not None
+    shown = state.melded.get(partner(seat))
+    if not shown:
+        return state.team_cards
+    return dict(Counter(state.team_cards) - Counter(holding(state.table.melds, shown)))
+
+
+def holding(known: melds.MeldRules, found: Sequence[ScoredMeld]) -> dict[str, int]:
+    """The fewest cards a seat must hold to state ``found``: of each card, as many copies as
+    the one class that uses it most (a card serves once per class)."""
+    used: dict[tuple[str, str], int] = {}
+    for meld in found:
+        for cls in known.classes[meld.kind]:
+            for card in meld.cards:
+                used[cls, card] = used.get((cls, card), 0) + 1
+    least: dict[str, int] = {}
+    for (_, card), times in used.items():
+        least[card] = max(least.get(card, 0), times)
+    return least
+
+
+def _in_our_words(
+    violation: Violation, state: State, seat: int, held: dict[str, int], cards: Any
+) -> str:
     """The meld table's message with this game's words: a seat's 12 cards (not the auction
-    game's declarer's 18), a run (not a flush)."""
+    game's declarer's 18), a run (not a flush); for a hidden seat, what it may hold."""
     if violation.code == "meld.cards-not-held":
-        missing = Counter(cards) - Counter(held)
-        return f"seat {seat}'s cards do not hold {' '.join(sorted(missing.elements()))}"
+        missing = " ".join(sorted((Counter(cards) - Counter(held)).elements()))
+        if is_hidden(state, seat):
+            return (
+                f"seat {seat} cannot hold {missing}: the pass was not logged, so its cards are "
+                f"its team's as dealt, less those seat {partner(seat)} showed in its melds, and "
+                "these are not among them"
+            )
+        return f"seat {seat}'s cards do not hold {missing}"
     return violation.message.replace("flush", "run")
 
 
@@ -213,7 +274,8 @@ def describe_meld(game: Table, action: Any) -> str:
 
 def seat_melds(state: State) -> list[tuple[ScoredMeld, ...]] | None:
     """Each seat's melds (stated, or worked out under ``automatic``), None before the passing
-    is over."""
+    is over. Under ``automatic`` a seat whose cards are not known (``is_hidden``: a pass not
+    logged) has none here: its melds are unknown (``melds_unknown``), never guessed."""
     if not state.after_pass or state.trump is None:
         return None
     if state.rules.meld_declared == "stated":
@@ -222,9 +284,17 @@ def seat_melds(state: State) -> list[tuple[ScoredMeld, ...]] | None:
     values = game.melds.values
     found = []
     for hand in state.after_pass:
-        best = melds.available_melds(game.meld_rules, hand, state.trump)
+        best = melds.available_melds(game.meld_rules, hand, state.trump) if hand else []
         found.append(tuple(ScoredMeld(k, tuple(c), values[k]) for k, c in best))
     return found
+
+
+def melds_unknown(state: State) -> list[int]:
+    """The seats whose melds the record cannot give: worked out from the hands
+    (``automatic``) where a pass was not logged, for the bidding team's two seats."""
+    if state.rules.meld_declared == "stated" or not state.hidden:
+        return []
+    return [seat for seat in range(4) if is_hidden(state, seat)]
 
 
 def meld_name(kind: str) -> str:

@@ -38,6 +38,7 @@ from replay.engines.partnership_pinochle.state import (
     SUITS,
     TRUMP,
     State,
+    is_hidden,
     melds_due,
     partner,
     team,
@@ -70,10 +71,17 @@ def lead_fault(state: State, seat: int) -> Violation | None:
 
 
 def card_play(state: State) -> CardPlay:
-    """The play as the first lead begins it: the hands after the passing, the bidder to lead."""
+    """The play as the first lead begins it: the hands after the passing, the bidder to lead.
+
+    After a pass not logged the bidding team's two hands are hidden (None): each card either
+    plays is judged against what the table can see (``records.tricks.CardPlay.hide``): one of
+    its team's cards not played yet, and of no suit that seat showed out of before."""
     assert state.declarer is not None and state.trump is not None
-    return CardPlay(
-        state.hands,
+    hands: Sequence[Sequence[str] | None] = state.hands
+    if state.hidden:
+        hands = [None if is_hidden(state, seat) else cards for seat, cards in enumerate(hands)]
+    play = CardPlay(
+        hands,
         state.declarer,
         AFTER,
         HAND_SIZE,
@@ -85,6 +93,9 @@ def card_play(state: State) -> CardPlay:
         state.tricks,
         CODES,
     )
+    if state.team_cards is not None:
+        play.hide(CODES.hand([c for c, n in state.team_cards.items() for _ in range(n)]))
+    return play
 
 
 def _out_of_phase(state: State, action: Any) -> Violation:
@@ -95,26 +106,100 @@ def _out_of_phase(state: State, action: Any) -> Violation:
 
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
-    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``)."""
+    """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``); one at a
+    time where the melds of hidden seats show cards they hold (``_shown_fault``)."""
     phase = state.phase
     if phase is PLAY:
         play = state.play
         assert play is not None
     elif phase is MELD or phase is PASS:
-        violation = lead_fault(state, actions[at].seat)
-        if violation is not None:
-            return at, violation
+        first = lead_fault(state, actions[at].seat)
+        if first is not None:
+            return at, first
         play = card_play(state)
     else:
         return at, _out_of_phase(state, actions[at])
-    reached, fault = play_cards(play, actions, at)
+    shown = _shown(state)
+    violation: Violation | None = None
+    if shown is None:
+        reached, fault = play_cards(play, actions, at)
+    else:
+        reached, fault = at, None
+        while reached < len(actions) and actions[reached].type == "play":
+            if len(play.tricks) == HAND_SIZE:
+                break
+            action = actions[reached]
+            violation = _shown_fault(play, shown, action.seat, action.card)
+            if violation is not None:
+                break
+            done, fault = play_cards(play, (action,), 0)
+            if not done:
+                break
+            _seen(shown, action.seat, action.card)
+            reached += 1
     if reached > at and state.play is None:
         state.play, state.hands, state.phase = play, play.hands, PLAY
+        state.shown = shown
     state.applied += reached - at
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
         state.phase = OVER
+    if violation is not None:
+        return reached, violation
     return reached, None if fault is None else Violation(*fault)
+
+
+def _shown(state: State) -> list[dict[str, int]] | None:
+    """What the melds of each hidden seat show it holds and has not played yet (a multiset a
+    seat), None where no seat is hidden or no meld is stated (``automatic``)."""
+    if state.shown is not None:
+        return state.shown
+    if not state.hidden or state.rules.meld_declared != "stated":
+        return None
+    return [
+        declare.holding(state.table.melds, state.melded.get(seat, ()))
+        if is_hidden(state, seat)
+        else {}
+        for seat in range(4)
+    ]
+
+
+def _shown_fault(
+    play: CardPlay, shown: list[dict[str, int]], seat: int, card: str
+) -> Violation | None:
+    """Why hidden ``seat`` cannot play ``card`` on the evidence of the melds: its partner showed
+    every copy of it not played yet, or the seat itself showed a card of the suit led and plays
+    another suit. Only what the table saw is judged: a seat's melds are cards it holds."""
+    if not play.hidden >> seat & 1 or card not in CODES.code:
+        return None
+    mate = partner(seat)
+    code = CODES.code[card]
+    left = CODES.count(play.pool, code)
+    if 0 < left <= shown[mate].get(card, 0):
+        copies = "it" if left == 1 else "both copies"
+        return Violation(
+            "play.card-not-held",
+            f"{card} is not in the player's hand: seat {mate} showed {copies} in its melds and "
+            "has not played it",
+            actual=card,
+        )
+    if play.placed:
+        led = CODES.suits[play.tricks.cards[-play.placed] >> 4]
+        held = sorted(c for c, n in shown[seat].items() if n and c[-1] == led)
+        if held and card[-1] != led:
+            return Violation(
+                "play.revoke",
+                f"seat {seat} plays {card} when {led} is led, but showed {held[0]} in its melds "
+                "and has not played it: it holds " + led,
+                actual=card,
+            )
+    return None
+
+
+def _seen(shown: list[dict[str, int]], seat: int, card: str) -> None:
+    """A card played: no longer one the seat's melds show it holds."""
+    if shown[seat].get(card):
+        shown[seat][card] -= 1
 
 
 def check_play(state: State, action: Any) -> Violation | None:
@@ -129,6 +214,11 @@ def check_play(state: State, action: Any) -> Violation | None:
         play = card_play(state)
     else:
         return _out_of_phase(state, action)
+    shown = _shown(state)
+    if shown is not None:
+        violation = _shown_fault(play, shown, action.seat, action.card)
+        if violation is not None:
+            return violation
     fault = play_cards(play, (action,), 0, commit=False)[1]
     return None if fault is None else Violation(*fault)
 
@@ -138,8 +228,11 @@ def apply_play(state: State, action: Any) -> Trick | None:
     if state.play is None:
         play = card_play(state)
         state.play, state.hands, state.phase = play, play.hands, PLAY
+        state.shown = _shown(state)
     play = state.play
     play_cards(play, (action,), 0)
+    if state.shown is not None:
+        _seen(state.shown, action.seat, action.card)
     state.applied += 1
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
@@ -148,6 +241,10 @@ def apply_play(state: State, action: Any) -> Trick | None:
 
 
 def play_duty(state: State) -> PlayDuty | None:
+    """The duty of the seat to play now; None outside the play and for a seat whose cards are
+    not known (a pass not logged)."""
+    if is_hidden(state, state.turn):
+        return None
     if state.phase is PLAY:
         assert state.play is not None
         return state.play.owed()

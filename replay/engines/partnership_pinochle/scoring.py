@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from replay.engines.partnership_pinochle.declare import seat_melds
+from replay.engines.partnership_pinochle.declare import melds_unknown, seat_melds
 from replay.engines.partnership_pinochle.state import HAND_SIZE, OVER, Counted, State, team
 from replay.engines.pinochle.melds import ScoredMeld
 
@@ -32,6 +32,9 @@ class Outcome(StrEnum):
     SET = "set"
     """Played, and the bidding team's meld and counters fell short of the bid."""
     THROWN_IN = "thrown_in"
+    UNKNOWN = "unknown"
+    """Played, and whether the bid was made depends on the bidders' meld, which the record
+    cannot give (melds worked out from hands a pass not logged hid)."""
 
 
 class Carried(NamedTuple):
@@ -52,14 +55,18 @@ class Settlement:
     stuck: bool
     """The dealer took the bid at the minimum after all four passed."""
     melds: tuple[tuple[ScoredMeld, ...], ...]
-    """Each seat's melds (empty before the passing was over, and in a void hand)."""
-    player_meld: tuple[int, ...]
-    team_meld: tuple[int, int]
-    """The meld each team scores (after ``save_meld``)."""
+    """Each seat's melds (empty before the passing was over, in a void hand, and where they
+    are unknown)."""
+    player_meld: tuple[int | None, ...]
+    """Each seat's meld points; None where they are unknown (``declare.melds_unknown``)."""
+    team_meld: tuple[int | None, int | None]
+    """The meld each team scores (after ``save_meld``); None where it is unknown."""
     counters: tuple[int, int] | None
     """Each team's card points; None for a hand not played out."""
     made: bool | None
-    team_scores: tuple[int, int]
+    """None in a void hand and where it is unknown (``Outcome.UNKNOWN``)."""
+    team_scores: tuple[int | None, int | None]
+    """Each team's score; None where it depends on a meld not known."""
     tricks: tuple[int, ...]
     calls: tuple[tuple[int, int | None], ...]
     totals: tuple[int, int] | None = None
@@ -68,12 +75,15 @@ class Settlement:
     """The team that won the game in this hand, if it ended here."""
     reasons: tuple[str, ...] = ()
 
+    unknown: tuple[int, ...] = ()
+    """The seats whose melds are unknown (``declare.melds_unknown``)."""
+
     @property
-    def scores(self) -> tuple[int, ...]:
+    def scores(self) -> tuple[int | None, ...]:
         """Each seat's score: its team's (what the driver adds to the running totals)."""
         return tuple(self.team_scores[seat % 2] for seat in range(4))
 
-    def amounts(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def amounts(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
         return (("team score", self.team_scores),)
 
 
@@ -131,9 +141,9 @@ class _Score(NamedTuple):
     was made, each team's score, and why."""
 
     outcome: Outcome
-    meld: tuple[int, int]
+    meld: tuple[int | None, int | None]
     made: bool | None
-    scores: tuple[int, int]
+    scores: tuple[int | None, int | None]
     reasons: tuple[str, ...]
 
 
@@ -141,8 +151,12 @@ def settle(state: State, carried: Carried | None = None) -> Settlement:
     """The settlement of a hand that is over; ``carried`` is the game before it (None: not
     known, then the game's end is not worked out)."""
     found = seat_melds(state) or [() for _ in range(4)]
-    player = tuple(sum(m.value for m in seat) for seat in found)
-    by_team = (player[0] + player[2], player[1] + player[3])
+    unknown = melds_unknown(state)
+    player = tuple(
+        None if seat in unknown else sum(m.value for m in melded)
+        for seat, melded in enumerate(found)
+    )
+    by_team = (_plus(player[0], player[2]), _plus(player[1], player[3]))
     taken, points = taken_and_points(state)
     declarer, contract = state.declarer, state.contract
     if declarer is None or contract is None:
@@ -170,15 +184,22 @@ def settle(state: State, carried: Carried | None = None) -> Settlement:
         totals,
         winner,
         score.reasons,
+        tuple(unknown),
     )
 
 
-def _by_team(bidders: int, theirs: int, ours: int) -> tuple[int, int]:
+def _plus(one: int | None, other: int | None) -> int | None:
+    return None if one is None or other is None else one + other
+
+
+def _by_team(bidders: int, theirs: Any, ours: Any) -> tuple[Any, Any]:
     """(team 0's, team 1's) of the bidders' value ``theirs`` and the defenders' ``ours``."""
     return (theirs, ours) if bidders == 0 else (ours, theirs)
 
 
-def _thrown_in(state: State, bidders: int, contract: int, meld: tuple[int, int]) -> _Score:
+def _thrown_in(
+    state: State, bidders: int, contract: int, meld: tuple[int | None, int | None]
+) -> _Score:
     """The bidders lose the bid; the defenders score their meld or nothing (``throw_in``)."""
     reasons = [f"thrown in by seat {state.thrown_in}: the bidders lose {contract}"]
     kept = meld[1 - bidders] if state.rules.throw_in == "defenders_meld" else 0
@@ -192,23 +213,28 @@ def _played(
     state: State,
     bidders: int,
     contract: int,
-    by_team: tuple[int, int],
+    by_team: tuple[int | None, int | None],
     taken: tuple[int, ...],
     points: tuple[int, int],
 ) -> _Score:
-    """A hand played out: each team's meld it keeps (``save_meld``), the bid made or set."""
+    """A hand played out: each team's meld it keeps (``save_meld``), the bid made or set. The
+    defenders' meld is always known; the bidders' may not be (``_unknown_meld``)."""
     reasons: list[str] = []
-    meld = [0, 0]
+    meld: list[int | None] = [0, 0]
     for side in (0, 1):
         keep = _saved(state, side, taken, points)
         meld[side] = by_team[side] if keep else 0
-        if not keep and by_team[side]:
+        if not keep and by_team[side] != 0:
+            lost = "" if by_team[side] is None else f" {by_team[side]}"
             reasons.append(
-                f"team {side} took nothing in play: its meld {by_team[side]} is lost "
+                f"team {side} took nothing in play: its meld{lost} is lost "
                 f"(save_meld = {state.rules.save_meld})"
             )
     defenders = 1 - bidders
-    count = meld[bidders] + points[bidders]
+    kept = meld[bidders]
+    if kept is None:
+        return _unknown_meld(state, bidders, contract, meld, points, reasons)
+    count = kept + points[bidders]
     made = count >= contract
     said = f"the bidders' meld {meld[bidders]} + counters {points[bidders]} = {count}"
     if made:
@@ -220,21 +246,64 @@ def _played(
     else:
         mine = -contract
         reasons.append(f"{said} falls short of the bid {contract}: set, they lose {contract}")
-    theirs = meld[defenders] + points[defenders]
-    reasons.append(
-        f"the defenders score meld {meld[defenders]} + counters {points[defenders]} = {theirs}"
-    )
+    theirs = _defenders(meld, points, defenders, reasons)
     outcome = Outcome.MADE if made else Outcome.SET
     return _Score(
         outcome, (meld[0], meld[1]), made, _by_team(bidders, mine, theirs), tuple(reasons)
     )
 
 
+def _defenders(
+    meld: list[int | None], points: tuple[int, int], defenders: int, reasons: list[str]
+) -> int:
+    """The defenders' score: their meld (always known: their hands are) and counters."""
+    kept = meld[defenders]
+    assert kept is not None
+    theirs = kept + points[defenders]
+    reasons.append(f"the defenders score meld {kept} + counters {points[defenders]} = {theirs}")
+    return theirs
+
+
+def _unknown_meld(
+    state: State,
+    bidders: int,
+    contract: int,
+    meld: list[int | None],
+    points: tuple[int, int],
+    reasons: list[str],
+) -> _Score:
+    """A hand played out whose bidders' meld is unknown (melds worked out from hands that a
+    pass not logged hid): their counters alone may make the bid (a meld is never negative),
+    and then under ``made_score = bid`` their score is the bid; anything else is unknown."""
+    mine: int | None = None
+    made: bool | None = None
+    outcome = Outcome.UNKNOWN
+    if points[bidders] >= contract:
+        made, outcome = True, Outcome.MADE
+        rule = state.rules.made_score
+        mine = contract if rule == "bid" else None
+        scored = f"they score {contract}" if mine is not None else "their score is unknown"
+        reasons.append(
+            f"the bidders' counters {points[bidders]} alone make the bid {contract}: "
+            f"{scored} (made_score = {rule}); their meld is unknown"
+        )
+    else:
+        reasons.append(
+            f"the bidders' meld is unknown, so whether their counters {points[bidders]} and "
+            f"meld make the bid {contract} is unknown"
+        )
+    theirs = _defenders(meld, points, 1 - bidders, reasons)
+    return _Score(
+        outcome, (meld[0], meld[1]), made, _by_team(bidders, mine, theirs), tuple(reasons)
+    )
+
+
 def _game(
-    state: State, carried: Carried | None, scores: tuple[int, int]
+    state: State, carried: Carried | None, scores: tuple[int | None, int | None]
 ) -> tuple[tuple[int, int] | None, int | None]:
-    """The teams' totals after the hand and the team that won the game in it, if it did."""
-    if carried is None:
+    """The teams' totals after the hand and the team that won the game in it, if it did; not
+    worked out (None) where a score is unknown."""
+    if carried is None or scores[0] is None or scores[1] is None:
         return None, None
     totals = (carried.totals[0] + scores[0], carried.totals[1] + scores[1])
     if carried.over:

@@ -157,7 +157,8 @@ class State:
     table: Table
     dealer: int
     hands: list[list[str]] | Hands
-    """Cards each seat holds now (from the first lead on, the play's live view)."""
+    """Cards each seat holds now (from the first lead on, the play's live view); none for a
+    seat whose cards are not known (``hidden``)."""
     phase: Phase = AUCTION
     turn: int = 0
     """The seat to act (the auction, the trump, the passing, the play)."""
@@ -173,17 +174,26 @@ class State:
     stuck: bool = False
     """All four passed and the dealer is the bidder at the minimum (``dealer_stuck``)."""
     trump: str | None = None
-    passes: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
-    """(seat, cards) of each pass of cards, in order."""
+    passes: list[tuple[int, tuple[str, ...] | None]] = field(default_factory=list)
+    """(seat, cards) of each pass of cards, in order; None for cards not logged."""
+    hidden: int = 0
+    """The seats whose cards are not known, a bit a seat: the bidding team's after a pass whose
+    cards the record did not log (docs/partial.md)."""
+    team_cards: dict[str, int] | None = None
+    """The bidding team's 24 cards as dealt (a multiset), once its hands are hidden: what the
+    two seats hold between them whatever was passed."""
     melded: dict[int, tuple[ScoredMeld, ...]] = field(default_factory=dict)
     """The melds each seat stated (``stated``), by seat."""
     after_pass: tuple[tuple[str, ...], ...] = ()
-    """Each seat's 12 cards after the passing, the meld's hands."""
+    """Each seat's 12 cards after the passing, the meld's hands; none for a hidden seat."""
     held: tuple[dict[str, int], ...] = ()
-    """``after_pass`` as multisets, for checking melds."""
+    """``after_pass`` as multisets, for checking melds (a hidden seat's: its team's cards)."""
     thrown_in: int | None = None
     """The seat of the bidding team that threw the hand in."""
     play: CardPlay | None = None
+    shown: list[dict[str, int]] | None = None
+    """From the first lead, where a pass was not logged and melds are stated: the cards each
+    hidden seat's melds show it holds and it has not played yet (``play._shown``)."""
     tricks: Tricks = field(default_factory=Tricks)
     counted: Counted | None = None
     """Tricks taken and card points as last counted (``scoring.taken_and_points``)."""
@@ -245,6 +255,11 @@ def to_move(state: State) -> int | None:
     if is_over(state) or (state.phase is MELD and melds_due(state)):
         return None
     return state.turn
+
+
+def is_hidden(state: State, seat: int) -> bool:
+    """Whether the record does not know ``seat``'s cards (a pass not logged)."""
+    return bool(state.hidden >> seat & 1)
 
 
 def is_over(state: State) -> bool:
