@@ -8,11 +8,17 @@ the store's usual way, from each worker's environment, work too):
 
 * a file is one shard, read exactly as a local run reads it (``records.io.iter_entries``);
 * a plain (uncompressed) JSON Lines file or object larger than ``SHARD_BYTES`` is cut into byte
-  ranges at line starts (an object's found by fetching a few KiB at each cut) (``replay.parallel.plan``, as a local run on worker processes cuts it); a first
-  round of tasks counts the lines before each range, so every record keeps its ``file:line``
-  place (the client does not read the file through). A compressed file cannot be cut: an archive that is to be spread over
-  a cluster is best kept as many files (the reports of a shard come back at once, so a large
-  compressed file reported as JSON is held whole by the client; ``--output DIR`` is not).
+  ranges at line starts (``replay.parallel.plan``, as a local run on worker processes cuts it;
+  an object's cuts are found by fetching a few KiB at each); a first round of tasks counts the
+  lines before each range, so every record keeps its ``file:line`` place (the client does not
+  read the file through);
+* a ``.jsonl.gz`` or ``.jsonl.zst`` file or object larger than ``SHARD_BYTES`` is cut between
+  its gzip members or zstd frames, where one ends a line (``replay.members``): a first round of
+  tasks reads each through once to find them and count their lines. One of a single stream
+  (what ``gzip`` and ``zstd`` write), or compressed otherwise, cannot be cut: an archive that is
+  to be spread over a cluster is best kept as many files or members (the reports of a shard
+  come back at once, so a large shard reported as JSON is held whole by the client;
+  ``--output DIR`` is not).
 
 Each shard's task gives what a local run's chunks give (``replay.batches.Batch``: a summary
 and the rendered records, and unreadable inputs in their places); the client takes them in input
@@ -37,12 +43,14 @@ from typing import TYPE_CHECKING, Any
 from records import remote
 from records.io import Entry, ReadFailure
 from records.limits import ReadLimits
-from records.output import open_output
+from records.output import open_output, suffixes
 from replay.batches import check_chunk
+from replay.members import Member, cuts, members
 from replay.parallel import (
     Shard,
     count_lines,
     map_shard,
+    open_at,
     plan,
     quiet_tracker,
     read_shard,
@@ -117,21 +125,78 @@ def dask_results(
         if client is None:
             yield ReadFailure(address, "cannot reach the Dask scheduler there")
             return
-        units = _numbered(client, list(plan(paths, SHARD_BYTES)))
+        units = _numbered(client, _split(client, list(plan(paths, SHARD_BYTES)), limits))
         in_flight = max(4, 2 * sum(client.nthreads().values()))
         yield from _ordered(client, units, check, limits, shards, in_flight)
 
 
+def _splittable(unit: Shard | ReadFailure) -> bool:
+    """Whether a whole file is a compressed JSON Lines file (by its name) larger than a shard:
+    cut between its members, if it has several (``replay.members``)."""
+    if not isinstance(unit, Shard) or unit.end is not None:
+        return False
+    record, packed = suffixes(unit.path)
+    if record not in (".jsonl", ".ndjson") or packed not in (".gz", ".zst"):
+        return False
+    size = remote.size_of(unit.path) if remote.is_url(unit.path) else _file_size(unit.path)
+    return size is not None and size > SHARD_BYTES
+
+
+def _file_size(path: str) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
+
+
+def find_members(shard: Shard, limits: ReadLimits) -> list[Member]:
+    """A task: the members of a compressed file (``replay.members``), read where it runs."""
+    if shard.options and not remote.options():
+        remote.configure(shard.options.items())
+    try:
+        stream = open_at(shard)
+    except OSError:
+        return []
+    with stream:
+        return members(stream, limits)
+
+
+def _split(
+    client: Any, units: list[Shard | ReadFailure], limits: ReadLimits
+) -> list[Shard | ReadFailure]:
+    """``units`` with each large compressed JSON Lines file of several members cut between
+    them, its members found by a first round of tasks (on the workers)."""
+    whole = [u for u in units if _splittable(u)]
+    if not whole:
+        return units
+    found = client.gather(client.map(find_members, whole, limits=limits, pure=False))
+    ranges = {id(u): cuts(m, SHARD_BYTES) if m else [] for u, m in zip(whole, found, strict=True)}
+    out: list[Shard | ReadFailure] = []
+    for unit in units:
+        cut = ranges.get(id(unit), [])
+        if not isinstance(unit, Shard) or len(cut) < 2:
+            out.append(unit)
+            continue
+        for start, end, first in cut:
+            out.append(replace(unit, start=start, end=end, first_line=first, packed=True))
+    number = 0
+    for place, unit in enumerate(out):  # the shards' places, for the output files' names
+        if isinstance(unit, Shard):
+            number += 1
+            out[place] = replace(unit, number=number)
+    return out
+
+
 def _numbered(client: Any, units: list[Shard | ReadFailure]) -> list[Shard | ReadFailure]:
     """``units`` with the first line of each range counted (on the workers)."""
-    ranges = [u for u in units if isinstance(u, Shard) and u.end is not None]
+    ranges = [u for u in units if isinstance(u, Shard) and u.end is not None and not u.packed]
     if not ranges:
         return units
     counts = dict(zip(ranges, client.gather(client.map(count_lines, ranges)), strict=True))
     lines: dict[int, int] = {}
     out: list[Shard | ReadFailure] = []
     for unit in units:
-        if isinstance(unit, Shard) and unit.end is not None:
+        if isinstance(unit, Shard) and unit.end is not None and not unit.packed:
             before = lines.get(unit.file, 0)
             lines[unit.file] = before + counts[unit]
             out.append(replace(unit, first_line=before + 1))

@@ -55,7 +55,7 @@ from records.io import Counted, Entry, ReadFailure, is_record_file, iter_entries
 from records.limits import ReadLimits, size_text
 from records.remote import is_url
 from records.sniff import compression, not_json
-from records.streams import BUFFER, walk
+from records.streams import BUFFER, ReadError, decoded, walk
 from replay.workers import cores, workers_for
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "count_lines",
     "local_units",
     "map_shard",
+    "open_at",
     "ordered_map",
     "plan",
     "quiet_tracker",
@@ -97,6 +98,9 @@ class Shard:
     file: int = 0
     """The file's place among the run's files, from 1 (a file given twice is two files): where a
     range of it stops being readable, its later ranges are dropped."""
+    packed: bool = False
+    """The range holds whole gzip members or zstd frames of a compressed file (``replay.members``),
+    read by decompressing them: its ``end`` is in compressed bytes."""
     options: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """The store's options for an object named by URL (``records.remote``), for the worker that
     reads it: never shown (no ``repr``)."""
@@ -255,7 +259,7 @@ def _url_ranges(url: str, size: int) -> list[tuple[int, int | None]]:
     return list(zip(starts, [*starts[1:], total], strict=True))
 
 
-def _open_at(shard: Shard) -> IO[bytes]:
+def open_at(shard: Shard) -> IO[bytes]:
     """The shard's file (or object) opened for reading at the start of its range."""
     if is_url(shard.path):
         try:
@@ -268,11 +272,32 @@ def _open_at(shard: Shard) -> IO[bytes]:
     return stream
 
 
+class _Limited(io.RawIOBase):
+    """The next ``size`` bytes of a stream, then its end."""
+
+    def __init__(self, inner: IO[bytes], size: int) -> None:
+        self._inner, self._left = inner, size
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")[: self._left]
+        data = self._inner.read(len(view)) if len(view) else b""
+        view[: len(data)] = data
+        self._left -= len(data)
+        return len(data)
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+
 def count_lines(shard: Shard) -> int:
     """Newlines in a range."""
     assert shard.end is not None
     count, left = 0, shard.end - shard.start
-    with _open_at(shard) as stream:
+    with open_at(shard) as stream:
         while left > 0:
             block = stream.read(min(left, 1 << 20))
             if not block:
@@ -293,16 +318,18 @@ def read_shard(shard: Shard, limits: ReadLimits) -> Iterator[Entry | ReadFailure
     number = shard.first_line - 1
     name = remote.shown(shard.path)
     try:
-        stream = _open_at(shard)
-    except OSError as exc:
+        stream = open_at(shard)
+        if shard.packed:
+            stream = decoded(_Limited(stream, shard.size), limits)[0]  # type: ignore[arg-type]
+    except (OSError, ReadError) as exc:
         yield ReadFailure(name, str(exc))
         return
     with stream:
         at = shard.start
-        while at < shard.end:
+        while shard.packed or at < shard.end:
             try:
                 line = stream.readline(cap)
-            except OSError as exc:  # an object whose connection dropped, retries spent
+            except (OSError, ReadError) as exc:  # a dropped connection, corrupt data
                 yield ReadFailure(name, f"{exc} (after line {number})")
                 return
             if not line:

@@ -15,11 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import zstandard
 
 import records.remote
 import replay.distributed
 import replay.parallel
+from records import remote
+from records.limits import ReadLimits
 from records.output import open_output
+from replay.members import cuts, members
 from tests.command.processes import COMMAND, environment
 from tests.command.test_jobs import mixed_archive
 from tests.conftest import FIXTURES
@@ -219,20 +223,40 @@ def test_a_dask_audit_of_an_archive_only_in_the_bucket_is_a_local_run_s(  # type
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     monkeypatch.setattr(replay.distributed, "SHARD_BYTES", 64 * 1024)  # a few ranges
-    path = mixed_archive(tmp_path / "mixed.jsonl", copies=2)
-    server.client().put_object(Bucket=BUCKET, Key="dask/mixed.jsonl", Body=path.read_bytes())
-    url = f"s3://{BUCKET}/dask/mixed.jsonl"
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    path = mixed_archive(folder / "a.jsonl", copies=2)
+    lines = path.read_bytes().splitlines(keepends=True)
+    pieces = [b"".join(lines[at : at + 40]) for at in range(0, len(lines), 40)]
+    (folder / "b.jsonl.gz").write_bytes(b"".join(gzip.compress(p) for p in pieces))  # members
+    zstd = zstandard.ZstdCompressor()
+    (folder / "c.jsonl.zst").write_bytes(b"".join(zstd.compress(p) for p in pieces))  # frames
+    for file in sorted(folder.iterdir()):
+        server.client().put_object(Bucket=BUCKET, Key=f"dask/{file.name}", Body=file.read_bytes())
+    url = f"s3://{BUCKET}/dask"
     given = [f"--storage-option={k}" for k in (f"endpoint_url={server.endpoint}",
              f"key={server.key}", f"secret={server.secret}")]  # fmt: skip
-    here = tricklog("audit", "--format", "jsonl", str(path))
+    here = tricklog("audit", "--format", "jsonl", str(folder))
     there = tricklog("audit", "--format", "jsonl", "--dask", "local", "-j", "2", *given, url)
     assert (there.code, here.code) == (1, 1), there.err
     assert there.err == ""
     strip = re.compile(r'"(\w*seconds|\w+_per_second)": ?[0-9.e+-]+')
     assert strip.sub("", there.out).replace(url, "X") == strip.sub("", here.out).replace(
-        str(path), "X"
+        str(folder), "X"
     )
-    assert len(list(replay.distributed.plan([url], 64 * 1024))) > 3
+    assert f'"{url}/c.jsonl.zst:{len(lines) - 1}"' in there.out  # the last record's place
+    written = tricklog("audit", "--dask", "local", "-j", "2", *given, "-o", f"{url}-out", url)
+    assert written.code == 1, written.err
+    shards = [key.rsplit("-", 1)[-1] for key in _keys(server.client(), "dask-out/")]
+    for name in ("a.jsonl", "b.jsonl", "c.jsonl"):  # each input cut into several shards
+        assert shards.count(name) >= 3, shards
+    remote.configure([(k, v) for k, v in [("endpoint_url", server.endpoint), ("key", server.key),
+                      ("secret", server.secret)]])  # fmt: skip
+    assert len(list(replay.distributed.plan([f"{url}/a.jsonl"], 64 * 1024))) > 3
+    with remote.open_input(f"{url}/b.jsonl.gz") as stream:
+        found = members(stream, ReadLimits())  # type: ignore[arg-type]
+    assert len(cuts(found, 64 * 1024)) >= 3
+    remote.configure([])
 
 
 def test_workers_of_j_read_their_own_ranges_of_an_object(
@@ -246,4 +270,3 @@ def test_workers_of_j_read_their_own_ranges_of_an_object(
     _same(here.out, there.out, path, url)
     shards = list(replay.parallel.plan([url], 64 * 1024))
     assert len(shards) > 3 and all(shard.options == {} for shard in shards)
-
