@@ -101,8 +101,7 @@ def test_a_card_the_partner_showed_in_melds_is_not_held() -> None:
         (
             "play.card-not-held",
             "/hands/0/actions/13",
-            "9S is not in the player's hand: seat 0 showed both copies in its melds and has not "
-            "played it",
+            "9S is not in the player's hand: seat 0 melded it",
         )
     ]
 

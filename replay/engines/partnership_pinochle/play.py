@@ -7,6 +7,7 @@ the engine in ``replay.engines.partnership_pinochle``; pure, no pydantic, no I/O
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
@@ -75,7 +76,9 @@ def card_play(state: State) -> CardPlay:
 
     After a pass not logged the bidding team's two hands are hidden (None): each card either
     plays is judged against what the table can see (``records.tricks.CardPlay.hide``): one of
-    its team's cards not played yet, and of no suit that seat showed out of before."""
+    its team's cards not played yet, or one its own melds showed (which its partner cannot
+    hold), and of no suit it showed out of before; a seat that discarded when a trump was due
+    (always, in this game) has no trump."""
     assert state.declarer is not None and state.trump is not None
     hands: Sequence[Sequence[str] | None] = state.hands
     if state.hidden:
@@ -94,8 +97,48 @@ def card_play(state: State) -> CardPlay:
         CODES,
     )
     if state.team_cards is not None:
-        play.hide(CODES.hand([c for c, n in state.team_cards.items() for _ in range(n)]))
+        pool = Counter(state.team_cards)
+        own: dict[int, int] = {}
+        places: list[tuple[str, list[str]]] = []
+        for seat, cards in _shown(state).items():
+            pool -= Counter(cards)
+            own[seat] = CODES.hand(list(cards.elements()))
+            places.append((f"seat {seat} melded it", list(cards)))
+        play.hide(CODES.hand(list(pool.elements())), own, places, trump_evidence=True)
     return play
+
+
+def _shown(state: State) -> dict[int, Counter[str]]:
+    """Hidden seat -> the cards its stated melds show it holds (each as often as one class of
+    them uses it): only it may hold them."""
+    if state.rules.meld_declared != "stated":
+        return {}
+    return {
+        seat: Counter(declare.holding(state.table.melds, state.melded.get(seat, ())))
+        for seat in range(4)
+        if is_hidden(state, seat)
+    }
+
+
+def _revoke_shown(play: CardPlay, seat: int, card: str) -> Violation | None:
+    """A hidden seat that plays off the suit led while a card its melds showed, not played yet,
+    is of that suit: it held the suit (``CardPlay.own``, what only that seat may hold)."""
+    own = play.own.get(seat, 0) if play.hidden >> seat & 1 and play.placed else 0
+    code = CODES.code.get(card)
+    if not own or code is None:
+        return None
+    led = play.tricks.cards[-play.placed] >> 4
+    of_led = own & CODES.suit_mask[led]
+    if code >> 4 == led or not of_led:
+        return None
+    shown = CODES.name[((of_led & -of_led).bit_length() - 1) // CODES.width]
+    letter = CODES.suits[led]
+    return Violation(
+        "play.revoke",
+        f"seat {seat} plays {card} when {letter} is led, but showed {shown} in its melds and has "
+        f"not played it: it holds {letter}",
+        actual=card,
+    )
 
 
 def _out_of_phase(state: State, action: Any) -> Violation:
@@ -107,99 +150,48 @@ def _out_of_phase(state: State, action: Any) -> Violation:
 
 def play_run(state: State, actions: Sequence[Any], at: int) -> tuple[int, Violation | None]:
     """Play ``actions[at:]`` while they are legal plays (``records.tricks.play_cards``); one at a
-    time where the melds of hidden seats show cards they hold (``_shown_fault``)."""
+    time where the melds of hidden seats show cards they hold (``_revoke_shown``)."""
     phase = state.phase
     if phase is PLAY:
         play = state.play
         assert play is not None
     elif phase is MELD or phase is PASS:
-        first = lead_fault(state, actions[at].seat)
-        if first is not None:
-            return at, first
+        violation = lead_fault(state, actions[at].seat)
+        if violation is not None:
+            return at, violation
         play = card_play(state)
     else:
         return at, _out_of_phase(state, actions[at])
-    shown = _shown(state)
-    violation: Violation | None = None
-    if shown is None:
-        reached, fault = play_cards(play, actions, at)
+    if play.hidden and any(play.own.values()):
+        reached, fault = _one_by_one(play, actions, at)
     else:
-        reached, fault = at, None
-        while reached < len(actions) and actions[reached].type == "play":
-            if len(play.tricks) == HAND_SIZE:
-                break
-            action = actions[reached]
-            violation = _shown_fault(play, shown, action.seat, action.card)
-            if violation is not None:
-                break
-            done, fault = play_cards(play, (action,), 0)
-            if not done:
-                break
-            _seen(shown, action.seat, action.card)
-            reached += 1
+        reached, fault = play_cards(play, actions, at)
     if reached > at and state.play is None:
         state.play, state.hands, state.phase = play, play.hands, PLAY
-        state.shown = shown
     state.applied += reached - at
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:
         state.phase = OVER
-    if violation is not None:
-        return reached, violation
-    return reached, None if fault is None else Violation(*fault)
+    if fault is None or isinstance(fault, Violation):
+        return reached, fault
+    return reached, Violation(*fault)
 
 
-def _shown(state: State) -> list[dict[str, int]] | None:
-    """What the melds of each hidden seat show it holds and has not played yet (a multiset a
-    seat), None where no seat is hidden or no meld is stated (``automatic``)."""
-    if state.shown is not None:
-        return state.shown
-    if not state.hidden or state.rules.meld_declared != "stated":
-        return None
-    return [
-        declare.holding(state.table.melds, state.melded.get(seat, ()))
-        if is_hidden(state, seat)
-        else {}
-        for seat in range(4)
-    ]
-
-
-def _shown_fault(
-    play: CardPlay, shown: list[dict[str, int]], seat: int, card: str
-) -> Violation | None:
-    """Why hidden ``seat`` cannot play ``card`` on the evidence of the melds: its partner showed
-    every copy of it not played yet, or the seat itself showed a card of the suit led and plays
-    another suit. Only what the table saw is judged: a seat's melds are cards it holds."""
-    if not play.hidden >> seat & 1 or card not in CODES.code:
-        return None
-    mate = partner(seat)
-    code = CODES.code[card]
-    left = CODES.count(play.pool, code)
-    if 0 < left <= shown[mate].get(card, 0):
-        copies = "it" if left == 1 else "both copies"
-        return Violation(
-            "play.card-not-held",
-            f"{card} is not in the player's hand: seat {mate} showed {copies} in its melds and "
-            "has not played it",
-            actual=card,
-        )
-    if play.placed:
-        led = CODES.suits[play.tricks.cards[-play.placed] >> 4]
-        held = sorted(c for c, n in shown[seat].items() if n and c[-1] == led)
-        if held and card[-1] != led:
-            return Violation(
-                "play.revoke",
-                f"seat {seat} plays {card} when {led} is led, but showed {held[0]} in its melds "
-                "and has not played it: it holds " + led,
-                actual=card,
-            )
-    return None
-
-
-def _seen(shown: list[dict[str, int]], seat: int, card: str) -> None:
-    """A card played: no longer one the seat's melds show it holds."""
-    if shown[seat].get(card):
-        shown[seat][card] -= 1
+def _one_by_one(play: CardPlay, actions: Sequence[Any], at: int) -> tuple[int, Any]:
+    """``play_cards`` a card at a time, each first judged by ``_revoke_shown``."""
+    reached = at
+    while reached < len(actions) and actions[reached].type == "play":
+        if play.is_over:
+            break
+        action = actions[reached]
+        violation = _revoke_shown(play, action.seat, action.card)
+        if violation is not None:
+            return reached, violation
+        done, fault = play_cards(play, (action,), 0)
+        if fault is not None or not done:
+            return reached, fault
+        reached += 1
+    return reached, None
 
 
 def check_play(state: State, action: Any) -> Violation | None:
@@ -214,11 +206,10 @@ def check_play(state: State, action: Any) -> Violation | None:
         play = card_play(state)
     else:
         return _out_of_phase(state, action)
-    shown = _shown(state)
-    if shown is not None:
-        violation = _shown_fault(play, shown, action.seat, action.card)
-        if violation is not None:
-            return violation
+    if play.hidden:
+        shown = _revoke_shown(play, action.seat, action.card)
+        if shown is not None:
+            return shown
     fault = play_cards(play, (action,), 0, commit=False)[1]
     return None if fault is None else Violation(*fault)
 
@@ -228,11 +219,8 @@ def apply_play(state: State, action: Any) -> Trick | None:
     if state.play is None:
         play = card_play(state)
         state.play, state.hands, state.phase = play, play.hands, PLAY
-        state.shown = _shown(state)
     play = state.play
     play_cards(play, (action,), 0)
-    if state.shown is not None:
-        _seen(state.shown, action.seat, action.card)
     state.applied += 1
     state.turn = play.turn
     if len(play.tricks) == HAND_SIZE:

@@ -191,9 +191,6 @@ class State:
     thrown_in: int | None = None
     """The seat of the bidding team that threw the hand in."""
     play: CardPlay | None = None
-    shown: list[dict[str, int]] | None = None
-    """From the first lead, where a pass was not logged and melds are stated: the cards each
-    hidden seat's melds show it holds and it has not played yet (``play._shown``)."""
     tricks: Tricks = field(default_factory=Tricks)
     counted: Counted | None = None
     """Tricks taken and card points as last counted (``scoring.taken_and_points``)."""
