@@ -16,7 +16,6 @@ parts of random legal games of every preset:
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import orjson
@@ -26,10 +25,10 @@ from hypothesis import strategies as st
 import records.formats.text as notation
 from records.parse import dumps, parse
 from records.partnership_pinochle import PRESETS
-from records.problems import Problem
 from replay.check import check_bytes
 from replay.generators.partnership_pinochle import generate
 from replay.report import ClaimStatus, RecordReport
+from tests.engines.partial import explained_by
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 KEPT = (ClaimStatus.MATCH, ClaimStatus.UNCHECKED)
@@ -149,30 +148,6 @@ def test_a_pass_not_logged_never_makes_a_problem(seed: int, preset: str, share: 
     assert dumps(read.record) == dumps(record)
 
 
-_ACTION = re.compile(r"/hands/(\d+)/actions/(\d+)")
-_HAND = re.compile(r"/hands/(\d+)/")
-
-
-def _explained_by(problem: Problem, full: list[Problem]) -> bool:
-    """Whether the full record finds ``problem`` too, or stopped its hand earlier."""
-    if any((p.code, p.pointer) == (problem.code, problem.pointer) for p in full):
-        return True
-    illegal = [p for p in full if p.kind.value == "illegal" and _ACTION.match(p.pointer)]
-    at = _ACTION.match(problem.pointer)
-    if at is not None:  # an action: the full hand stopped at or before it
-        hand, position = int(at[1]), int(at[2])
-        return any(
-            (m := _ACTION.match(p.pointer)) is not None
-            and int(m[1]) == hand
-            and int(m[2]) <= position
-            for p in illegal
-        )
-    of_hand = _HAND.match(problem.pointer)
-    if of_hand is not None:  # a claim of a hand: the full hand stopped
-        return any(p.pointer.startswith(f"/hands/{of_hand[1]}/") for p in illegal)
-    return bool(illegal)  # a claim of the game: some hand stopped
-
-
 def _changes(data: dict[str, Any]) -> list[tuple[int, int, str]]:
     """(hand, play, card) changes of a card played: two plays of a seat swapped, or a card the
     seat's partner showed in a meld played in its place."""
@@ -215,4 +190,4 @@ def test_every_problem_of_a_hidden_pass_is_a_problem_of_the_full_record(
         hide_passes(hand)
     partial = _audit(data).problems
     for problem in partial:
-        assert _explained_by(problem, full), (problem, full)
+        assert explained_by(problem, full), (problem, full)

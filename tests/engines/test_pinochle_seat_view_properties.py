@@ -20,7 +20,6 @@ restrictions, a first lead in trump, heading and overtrumping):
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import orjson
@@ -30,17 +29,15 @@ from hypothesis import strategies as st
 import records.formats.text as notation
 from records.parse import dumps, parse
 from records.pinochle import PRESETS
-from records.problems import Problem
 from replay.check import check_bytes
 from replay.generators.pinochle import generate
 from replay.report import ClaimStatus, RecordReport
+from tests.engines.partial import explained_by
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VARIANTS: list[dict[str, Any]] = [{}, {"bury_restrictions": "no_trump"}, {"first_lead": "trump"}]
 VARIANTS += [{"bury_restrictions": "no_trump_no_aces"}, {"bury_restrictions": "announce_trump"}]
 VARIANTS += [{"head_rule": "trump_led", "must_overtrump": True}]
-_ACTION = re.compile(r"^/hands/(\d+)/actions/(\d+)")
-_HAND = re.compile(r"^/hands/(\d+)/")
 
 
 def _sitting(seed: int, preset: str, variant: dict[str, Any]) -> dict[str, Any]:
@@ -65,26 +62,6 @@ def _audit(data: dict[str, Any]) -> RecordReport:
 
 def _winners(report: RecordReport) -> list[list[int]]:
     return [[t.winner for t in hand.tricks] for hand in report.hands]
-
-
-def _explained_by(problem: Problem, full: list[Problem]) -> bool:
-    """Whether the full record finds ``problem`` too, or stopped its hand earlier."""
-    if any((p.code, p.pointer) == (problem.code, problem.pointer) for p in full):
-        return True
-    illegal = [p for p in full if p.kind.value == "illegal" and _ACTION.match(p.pointer)]
-    at = _ACTION.match(problem.pointer)
-    if at is not None:  # an action: the full hand stopped at or before it
-        hand, position = int(at[1]), int(at[2])
-        return any(
-            (m := _ACTION.match(p.pointer)) is not None
-            and int(m[1]) == hand
-            and int(m[2]) <= position
-            for p in illegal
-        )
-    of_hand = _HAND.match(problem.pointer)
-    if of_hand is not None:  # a claim of a hand: the full hand stopped
-        return any(p.pointer.startswith(f"/hands/{of_hand[1]}/") for p in illegal)
-    return bool(illegal)  # a claim of the game: some hand stopped
 
 
 @SETTINGS
@@ -196,4 +173,4 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     full = _audit(data).problems
     found = _audit(view(data, keep)).problems
     for problem in found:
-        assert _explained_by(problem, full), (problem, full)
+        assert explained_by(problem, full), (problem, full)
