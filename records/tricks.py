@@ -435,6 +435,7 @@ class CardPlay:
         "after",
         "best",
         "cancels",
+        "capped",
         "codes",
         "dealt",
         "discarded",
@@ -527,6 +528,7 @@ class CardPlay:
         own: Mapping[int, int] | None = None,
         places: Sequence[tuple[str, Sequence[str]]] = (),
         trump_evidence: bool = False,
+        duty_evidence: bool = False,
     ) -> None:
         """Say what the hands given as None (``hidden``: a record from one seat's view) may
         hold between them: ``unseen`` (a hand, ``Codes``), the decks less the known hands, the
@@ -537,7 +539,11 @@ class CardPlay:
         the message of a card nobody can be seen to hold (``[("it is in the widow", cards)]``).
         With ``trump_evidence`` a hidden seat that discards when a trump was due (the duty of
         ``must_trump_when_void``) shows out of trump too: a trump it plays later is
-        ``play.must-trump``, naming both tricks.
+        ``play.must-trump``, naming both tricks. With ``duty_evidence`` a hidden seat that
+        follows below the card winning the trick where it had to beat it (``must_head``), or
+        trumps below the trump winning it (``must_overtrump``), holds no card of that suit above
+        it: a higher one it plays later is ``play.must-head`` or ``play.must-overtrump``,
+        naming both tricks.
 
         A hidden seat holds nothing in ``held``, so no duty is ever judged for it (its hand is
         unknown: whether it had to trump, or could follow, is never guessed); each card it plays
@@ -555,10 +561,17 @@ class CardPlay:
         self.discarded: dict[int, tuple[int, int, int]] | None = {} if trump_evidence else None
         """Hidden seat -> (trick, card code, suit led) where it discarded although a trump was
         due; None where the engine does not judge trump from evidence."""
+        self.capped: dict[tuple[int, int], tuple[int, int, int, str]] | None = (
+            {} if duty_evidence else None
+        )
+        """(hidden seat, suit) -> (card code, trick, card code played, problem code): it holds
+        no card of the suit above the first, as the card it played under a duty to head or
+        overtrump showed; None where the engine does not judge those duties from evidence."""
 
-    def _unseen(self, seat: int, code: int, led: int, commit: bool) -> Fault | None:
+    def _unseen(self, seat: int, code: int, led: int, commit: bool, top: int = -1) -> Fault | None:
         """Why hidden ``seat`` cannot have played card ``code`` (``led`` the suit led, -1 for a
-        lead): it showed out of that suit before (or of trump, ``hide``), or the card is not
+        lead; ``top`` the card winning the trick so far): it showed out of that suit before (or
+        of trump, or of the cards above one it played under a duty, ``hide``), or the card is not
         unseen (a known seat's, or played as often as the decks hold it). With ``commit`` the
         card is seen from then on, and a card off the suit led is the seat's showing out of it."""
         codes = self.codes
@@ -587,6 +600,18 @@ class CardPlay:
                 None,
                 card,
             )
+        capped = self.capped.get((seat, suit)) if self.capped is not None else None
+        if capped is not None and code > capped[0]:
+            limit, trick, other, rule = capped
+            duty = "beat the trick" if rule == "play.must-head" else "overtrump"
+            return (
+                rule,
+                f"seat {seat} plays {card} in trick {number}, but played {codes.name[other]} in "
+                f"trick {trick} where it had to {duty} if it could: it held no "
+                f"{codes.suits[suit]} above {codes.name[limit]} then",
+                None,
+                card,
+            )
         own = self.own.get(seat, 0)
         if own & codes.held[code]:
             if commit:
@@ -604,7 +629,32 @@ class CardPlay:
                 and self.duties(codes.suits[led]).must_trump_when_void
             ):
                 discarded.setdefault(seat, (number, code, led))
+        if commit and self.capped is not None and led >= 0:
+            self._cap(self.capped, seat, code, led, top, number)
         return None
+
+    def _cap(
+        self,
+        capped: dict[tuple[int, int], tuple[int, int, int, str]],
+        seat: int,
+        code: int,
+        led: int,
+        top: int,
+        number: int,
+    ) -> None:
+        """What hidden ``seat``'s card ``code`` in trick ``number`` (``led`` its led suit,
+        ``top`` the card winning it before) shows under a duty to head or overtrump: that it
+        held no card of that suit above ``top`` (``capped``)."""
+        rules, suit, high = self.duties(self.codes.suits[led]), code >> 4, top >> 4
+        if suit == led == high and rules.must_head and code <= top:
+            rule = "play.must-head"
+        elif suit == self.trump_suit == high != led and rules.must_overtrump and code <= top:
+            rule = "play.must-overtrump"
+        else:
+            return
+        known = capped.get((seat, suit))
+        if known is None or top < known[0]:
+            capped[seat, suit] = (top, number, code, rule)
 
     def _seen(self, seat: int, code: int) -> str:
         """Why a hidden seat cannot hold card ``code``: a known seat's, somewhere the engine
@@ -1031,7 +1081,7 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
             # a hidden seat (one seat's view): judged on what is known, then played as from a
             # hand of that card alone, which no duty binds
             code = code_of[card]
-            fault = play._unseen(seat, code, led if placed else -1, commit)
+            fault = play._unseen(seat, code, led if placed else -1, commit, top)
             if fault is not None:
                 reached = position
                 break

@@ -398,8 +398,9 @@ def view_note(state: State) -> str:
     note = (
         f"a seat's view: {whose} not known, so each of their plays is checked only against "
         "the cards nobody can be seen to hold and the suits they showed out of (a trump after "
-        "a discard when a trump was due included); whether they could follow suit, had to "
-        "trump or head the trick is not judged"
+        "a discard when a trump was due, and a card above one they played under a duty to head "
+        "or overtrump, included); whether they could follow suit, had to trump, head or "
+        "overtrump is not judged otherwise"
     )
     if state.declarer is not None and state.hidden >> state.declarer & 1:
         note += (

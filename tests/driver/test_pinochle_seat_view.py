@@ -78,13 +78,8 @@ def test_a_burial_of_cards_the_hidden_declarer_cannot_hold_is_found() -> None:
 
 
 def _seen(seed: int, preset: str, seat: int) -> dict[str, Any]:
-    data: dict[str, Any] = orjson.loads(
-        dumps(generate(random.Random(seed), preset=preset, hands=4))
-    )
-    for hand in data["hands"]:
-        cards = hand["deal"]["hands"]
-        hand["deal"]["hands"] = [c if s == seat or not c else None for s, c in enumerate(cards)]
-    return data
+    data = orjson.loads(dumps(generate(random.Random(seed), preset=preset, hands=4)))
+    return _seen_of(data, seat)
 
 
 def test_a_buried_meld_card_not_known_to_be_lost_leaves_the_hand_unsettled() -> None:
@@ -108,3 +103,29 @@ def test_a_buried_meld_card_not_known_to_be_lost_leaves_the_hand_unsettled() -> 
         assert check.status is ClaimStatus.UNCHECKED
         assert check.reason is not None and "seat 0's burial takes a card" in check.reason
     assert all(c.status is not ClaimStatus.MISMATCH for h in report.hands for c in h.claims)
+
+
+def test_a_higher_card_after_following_low_under_a_duty_to_head_is_found() -> None:
+    # pre1945 heads always: in hand 2 seat 2 follows clubs with QC under a QC winning the trick,
+    # which shows it held no higher club; swapped with its later KC, the view finds the KC
+    data: dict[str, Any] = orjson.loads(
+        dumps(generate(random.Random(0), preset="pre1945", hands=4))
+    )
+    actions = data["hands"][1]["actions"]
+    actions[20]["card"], actions[38]["card"] = actions[38]["card"], actions[20]["card"]
+    full = _audit(data).problems
+    assert [(p.code, p.pointer) for p in full] == [("play.must-head", "/hands/1/actions/20")]
+    seen = _audit(_seen_of(data, 0)).problems
+    assert [(p.code, p.pointer) for p in seen] == [("play.must-head", "/hands/1/actions/38")]
+    assert seen[0].message == (
+        "seat 2 plays KC in trick 11, but played QC in trick 5 where it had to beat the trick "
+        "if it could: it held no C above QC then"
+    )
+
+
+def _seen_of(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    seen: dict[str, Any] = json.loads(json.dumps(data))
+    for hand in seen["hands"]:
+        cards = hand["deal"]["hands"]
+        hand["deal"]["hands"] = [c if s == seat or not c else None for s, c in enumerate(cards)]
+    return seen

@@ -86,7 +86,9 @@ def hide(state: State, play: CardPlay) -> None:
         own[declarer] = codes.hand(list(_elements(_less(known, melds.counts(buried)))))
         shown = [card for meld in state.melds for card in meld.cards]
         places.append((f"seat {declarer} melded it", shown))
-    play.hide(codes.hand(list(_elements(pool))), own, places, trump_evidence=True)
+    play.hide(
+        codes.hand(list(_elements(pool))), own, places, trump_evidence=True, duty_evidence=True
+    )
 
 
 def _elements(cards: Counts) -> list[str]:
