@@ -33,8 +33,13 @@ machine's load falls on both alike); the run of median wall time is reported. Fo
   two (of all the runs), the speed-up two idle cores would give (each run's CPU time includes
   its start-up).
 
+With ``--s3`` the first archive is also read from a local S3-compatible server (moto's, started
+as the tests start it; the ``[s3]`` and ``[test-s3]`` extras), over HTTP, by the same commands:
+one more pair of rows, named by the URL.
+
 Targets (issue 12): peak RSS at most 200 MB at every size with -j 1 and -j 2, and a speed-up
-of at least 1.8 on two cores for the archive of 100,000 hands. Each is printed MET or NOT MET.
+of at least 1.8 on two cores for the archive of 100,000 hands; (issue 24) the archive read from
+the local S3 server in at most 1.5 times the file's time. Each is printed MET or NOT MET.
 The table is Markdown, for a closing note; ``--json FILE`` keeps every sample.
 """
 
@@ -62,6 +67,8 @@ MB = 1_000_000
 RSS_TARGET_MB = 200
 SPEEDUP_TARGET = 1.8
 HANDS_TARGET = 100_000
+S3_TARGET = 1.5
+"""Issue 24: the same archive read from a local S3 server takes at most this many times as long."""
 TIME = "/usr/bin/time"
 """GNU time: CPU time (user + system, of the command and the workers it waited for) and the
 largest resident set of any one of those processes."""
@@ -111,16 +118,17 @@ def archive(name: str, *, size: int = 0, hands: int = 0) -> Path:
     return path
 
 
-def run(path: Path, jobs: int) -> Run:
-    """One audit of ``path`` in a child process, with its time and memory, as ``/usr/bin/time``
-    measures them: a small process, so that the peak it reports is the command's own (a child
-    forked from this larger process would start its count from this one's size)."""
+def run(path: Path | str, jobs: int, env: dict[str, str] | None = None) -> Run:
+    """One audit of ``path`` (a file, or a URL with ``env`` saying where its store is) in a
+    child process, with its time and memory, as ``/usr/bin/time`` measures them: a small
+    process, so that the peak it reports is the command's own (a child forked from this larger
+    process would start its count from this one's size)."""
     argv = [*tricklog_argv(), "audit", "--format", "jsonl", "--problems-only", "-j", str(jobs)]
     load = os.getloadavg()[0]
     with tempfile.NamedTemporaryFile("r", suffix=".time") as measured:
         timed = [TIME, "-f", "%U %S %M", "-o", measured.name, *argv, str(path)]
         start = time.perf_counter()
-        done = subprocess.run(timed, capture_output=True, check=False)
+        done = subprocess.run(timed, capture_output=True, check=False, env=env)
         wall = time.perf_counter() - start
         load_after = os.getloadavg()[0]
         user, system, rss_kib = measured.read().split()[-3:]
@@ -128,7 +136,7 @@ def run(path: Path, jobs: int) -> Run:
         raise SystemExit(f"bench: {' '.join(argv)} exited with {done.returncode}")
     summary = orjson.loads(done.stdout.splitlines()[-1])["summary"]
     return Run(
-        path.name,
+        path.name if isinstance(path, Path) else path,
         jobs,
         wall,
         float(user) + float(system),
@@ -176,10 +184,11 @@ def table(rows: list[tuple[Path, Run, Run]], samples: list[Run]) -> list[str]:
     for path, one, two in rows:
         size = path.stat().st_size / MB
         for r in (one, two):
+            name = r.archive if "://" in r.archive else path.name
             speedup = f"{one.wall / two.wall:.2f}x" if r is two else ""
-            bound = f"{cpu_bound(samples, path.name):.2f}x" if r is two else ""
+            bound = f"{cpu_bound(samples, name):.2f}x" if r is two else ""
             lines.append(
-                f"| {path.name} | {size:,.0f} | {r.records:,} | {r.hands:,} | {r.jobs} "
+                f"| {name} | {size:,.0f} | {r.records:,} | {r.hands:,} | {r.jobs} "
                 f"| {r.wall:.1f} | {r.cpu:.1f} | {r.records / r.wall:,.0f} "
                 f"| {r.hands / r.wall:,.0f} | {size / r.wall:.1f} | {r.rss_mb:.0f} "
                 f"| {r.load:.1f} to {r.load_after:.1f} | {r.cpu / r.wall:.2f} | {speedup} "
@@ -207,6 +216,38 @@ def verdicts(rows: list[tuple[Path, Run, Run]], samples: list[Run]) -> list[str]
     return out
 
 
+def from_s3(path: Path, repeat: int) -> tuple[Run, Run, list[Run]]:
+    """``paired_runs`` of the same archive read from a local S3-compatible server (moto's, as the
+    tests start it: ``tests/s3server.py``, the ``[s3]`` and ``[test-s3]`` extras), over HTTP
+    through s3fs; -j 2 workers read their own byte ranges of the object."""
+    from tests.s3server import BUCKET, s3_server  # noqa: PLC0415 (only with --s3)
+
+    with s3_server() as server:
+        server.client().upload_file(str(path), BUCKET, path.name)  # type: ignore[attr-defined]
+        url = f"s3://{BUCKET}/{path.name}"
+        env = {**os.environ, **server.environment}
+        ones: list[Run] = []
+        twos: list[Run] = []
+        for _ in range(repeat):
+            ones.append(run(url, 1, env))
+            twos.append(run(url, 2, env))
+    return median(ones), median(twos), [*ones, *twos]
+
+
+def s3_verdicts(path: Path, local: tuple[Run, Run], remote: tuple[Run, Run]) -> list[str]:
+    """The throughput from the server against the file's, for each -j."""
+    out = []
+    size = path.stat().st_size / MB
+    for here, there in zip(local, remote, strict=True):
+        ratio = there.wall / here.wall
+        out.append(
+            f"{path.name} from the local S3 server, -j {here.jobs}: {size / there.wall:.1f} MB/s "
+            f"against {size / here.wall:.1f} MB/s from the file: {ratio:.2f}x the time "
+            f"(target at most {S3_TARGET}x): {'MET' if ratio <= S3_TARGET else 'NOT MET'}"
+        )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--big", action="store_true", help="also the 1 GB archive")
@@ -216,6 +257,11 @@ def main() -> None:
     parser.add_argument("--no-hands", action="store_true", help="skip the 100,000-hand archive")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each (median reported)")
     parser.add_argument("--json", type=Path, help="write every sample to this file")
+    parser.add_argument(
+        "--s3",
+        action="store_true",
+        help="also the first archive read from a local S3 server (needs .[s3,test-s3])",
+    )
     args = parser.parse_args()
     sizes = args.sizes if args.sizes is not None else [10, 100]
     if args.big:
@@ -229,9 +275,16 @@ def main() -> None:
         rows.append((path, one, two))
         samples.extend(every)
         print(f"{path.name}: -j 1 {one.wall:.1f} s, -j 2 {two.wall:.1f} s", file=sys.stderr)
+    said = verdicts(rows, samples)
+    if args.s3:
+        path, one, two = rows[0]
+        s3_one, s3_two, every = from_s3(path, args.repeat)
+        samples.extend(every)
+        rows.append((path, s3_one, s3_two))
+        said.extend(s3_verdicts(path, (one, two), (s3_one, s3_two)))
     print("\n".join(table(rows, samples)))
     print()
-    print("\n".join(verdicts(rows, samples)))
+    print("\n".join(said))
     if args.json:
         args.json.write_bytes(
             orjson.dumps([asdict(s) for s in samples], option=orjson.OPT_INDENT_2)

@@ -276,14 +276,21 @@ def line_start(url: str, at: int, total: int) -> int:
         raise StoreError(_reason(exc, given)) from None
 
 
-def open_input(url: str, given: dict[str, Any] | None = None, start: int = 0) -> IO[bytes]:
-    """The object at ``url`` opened for reading from ``start``, its reads retried; ``StoreError``
-    when it cannot be opened."""
+def open_input(
+    url: str, given: dict[str, Any] | None = None, start: int = 0, length: int = 0
+) -> IO[bytes]:
+    """The object at ``url`` opened for reading from ``start`` (``length`` bytes of it, when
+    given: no more is fetched ahead), its reads retried; ``StoreError`` when it cannot be
+    opened."""
     settings = options() if given is None else given
+    block = min(BLOCK, length + LOOK) if length else BLOCK
     for attempt in range(RETRIES + 1):
         try:
             fs, path = filesystem(url, settings)
-            stream = fs.open(path, "rb", block_size=BLOCK, cache_type="readahead")
+            # read through: the next block is fetched in the background while this one is read
+            cache = "readahead" if length else "background"
+            keep = {} if length else {"maxblocks": 2}  # the block being read and the next
+            stream = fs.open(path, "rb", block_size=block, cache_type=cache, cache_options=keep)
             if start:
                 stream.seek(start)
             return _Retrying(stream, fs, path, settings)  # type: ignore[return-value]

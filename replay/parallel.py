@@ -164,14 +164,14 @@ def chunks(
         yield chunk
 
 
-def plan(paths: list[str], size: int) -> Iterator[Shard | ReadFailure]:
+def plan(paths: list[str], size: int, *, cut_urls: bool = True) -> Iterator[Shard | ReadFailure]:
     """The shards of ``paths`` in input order (a directory that cannot be searched as a
     failure): each large plain JSON Lines file as ranges of about ``size`` bytes, every other
-    input whole."""
+    input whole. Without ``cut_urls`` a URL is one whole input, left to the reader."""
     number = file = 0
     for name in paths:
         files: list[tuple[str, str | None]]
-        if is_url(name):
+        if is_url(name) and cut_urls:
             given = dict(remote.options())
             for url, failure in remote.expand(name, lambda n: is_record_file(Path(n))):
                 if failure is not None:
@@ -263,7 +263,7 @@ def open_at(shard: Shard) -> IO[bytes]:
     """The shard's file (or object) opened for reading at the start of its range."""
     if is_url(shard.path):
         try:
-            raw = remote.open_input(shard.path, shard.options, shard.start)
+            raw = remote.open_input(shard.path, shard.options, shard.start, shard.size)
         except remote.StoreError as exc:
             raise OSError(str(exc)) from None
         return io.BufferedReader(raw, BUFFER)  # type: ignore[type-var]
@@ -373,7 +373,10 @@ def local_units(
     lines: dict[int, int] = {}
     whole: list[str] = []
     """Inputs read here, one after the other: their records share chunks, as small files do."""
-    for shard in plan(paths, size or RANGE_BYTES):
+    # An object in a store is read here in one stream: its lines would be counted here first,
+    # and every worker would load the store's client (more than half a second of CPU) to read
+    # its ranges again, which costs more than sending its records.
+    for shard in plan(paths, size or RANGE_BYTES, cut_urls=False):
         if isinstance(shard, Shard) and shard.end is None:
             whole.append(shard.path)
             continue

@@ -6,9 +6,11 @@ request, a dropped connection, an interrupted multipart upload."""
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +28,7 @@ from records.output import open_output
 from replay.members import cuts, members
 from tests.command.processes import COMMAND, environment
 from tests.command.test_jobs import mixed_archive
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 pytest.importorskip("s3fs", reason="the [s3] extra is not installed")
 pytest.importorskip("moto.server", reason="the [test-s3] extra (moto[server]) is not installed")
@@ -259,7 +261,7 @@ def test_a_dask_audit_of_an_archive_only_in_the_bucket_is_a_local_run_s(  # type
     remote.configure([])
 
 
-def test_workers_of_j_read_their_own_ranges_of_an_object(
+def test_j_reads_an_object_once_and_sends_its_records_to_the_workers(
     s3, tricklog, tmp_path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(replay.parallel, "RANGE_BYTES", 64 * 1024)
@@ -268,5 +270,30 @@ def test_workers_of_j_read_their_own_ranges_of_an_object(
     here, there = tricklog("audit", "-j", "2", str(path)), tricklog("audit", "-j", "2", url)
     assert (there.code, here.code) == (1, 1)
     _same(here.out, there.out, path, url)
-    shards = list(replay.parallel.plan([url], 64 * 1024))
+    shards = list(replay.parallel.plan([url], 64 * 1024))  # as a Dask run cuts it
     assert len(shards) > 3 and all(shard.options == {} for shard in shards)
+    units = list(replay.parallel.local_units([url], ReadLimits(), size=64 * 1024))
+    assert units and all(isinstance(unit, list) for unit in units)  # chunks of records
+
+
+def test_the_readme_s3_example_works_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The README's block, run by bash as it stands, with its server on a free port."""
+    pytest.importorskip("distributed", reason="the [dask] extra is not installed")
+    readme = (ROOT / "README.md").read_text()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", readme, re.S) if "moto_server" in b)
+    script = "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n" + block.replace(
+        "9000", str(free_port())
+    )
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=tmp_path,
+        env=environment(PATH=path),
+        capture_output=True,
+        timeout=600,
+        check=False,
+    )
+    out = done.stdout.decode() + done.stderr.decode()
+    assert done.returncode == 0, out
+    assert out.count("2,000 records, ") == 3, out
+    assert "wrote the report: s3://archive/report/index.html" in out
