@@ -73,9 +73,12 @@ Card = Annotated[
 class Deal(Strict):
     """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
 
-    hands: list[list[Card]]
+    hands: list[list[Card] | None]
     """Each seat's 12 cards, indexed by seat. A multiset: the deck holds two of every card and
-    order does not matter."""
+    order does not matter. null for a seat whose cards the source did not know (a record
+    written from one seat's view: the others' cards are known only as they are passed, melded
+    and played); replay then checks what public information allows and leaves the rest
+    unchecked (docs/partial.md, "Partnership Pinochle: a seat's view")."""
 
 
 class Bid(Strict):

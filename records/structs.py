@@ -1233,7 +1233,7 @@ class PartnershipPinochleDeal(
 ):
     """From ``records.partnership_pinochle.Deal``."""
 
-    hands: list[list[Pinochle48Card]]
+    hands: list[list[Pinochle48Card] | None]
 
 
 class PartnershipPinochleBid(

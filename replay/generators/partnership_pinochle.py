@@ -98,7 +98,7 @@ def deal_hand(
     rng: random.Random, rules: PartnershipPinochleRules, number: int, dealer: int
 ) -> Deal:
     """A hand's deal as a record writes it (``deal``)."""
-    return Deal(hands=deal(rng, rules, dealer))
+    return Deal(hands=[*deal(rng, rules, dealer)])
 
 
 def planned_hands(rules: PartnershipPinochleRules) -> int:
@@ -179,7 +179,7 @@ def _hand(
         _declare(rng, state, do)
     while not engine.is_over(state):
         do(rng.choice([a for a in engine.legal_actions(state) if a.type == "play"]))
-    hand = Hand(number=number, dealer=dealer, deal=Deal(hands=hands), actions=actions)
+    hand = Hand(number=number, dealer=dealer, deal=Deal(hands=[*hands]), actions=actions)
     return hand, engine.settle(state, carried)
 
 

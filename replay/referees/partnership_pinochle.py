@@ -96,7 +96,7 @@ class PartnershipPinochleReferee(Referee[PartnershipPinochleRules, Table, State]
             assert state.declarer is not None and state.contract is not None
             notes.append(auction_result.note(state.declarer, state.contract))
         if state.hidden:
-            notes.append(hidden_pass_note(state))
+            notes.append(hidden_note(state, record.hands[index].deal))
         return notes
 
     def taken(self, state: State) -> list[int] | None:
@@ -266,16 +266,27 @@ def _computed(settled: Settlement | None, result: HandSettled) -> dict[str, Any]
     }
 
 
-def hidden_pass_note(state: State) -> str:
-    """What a pass not logged leaves unjudged (docs/partial.md)."""
-    seats = sorted(seat for seat in range(4) if is_hidden(state, seat))
-    note = (
-        f"a pass was not logged: the cards of seats {seats[0]} and {seats[1]} after it are known "
-        "only as their team's, so their melds and plays are checked only against their team's "
-        "cards less those played and those the partner showed in melds, and the suits they "
-        "showed out of; whether they could follow suit, had to trump or head the trick is not "
-        "judged"
-    )
+def hidden_note(state: State, deal: Any) -> str:
+    """What hands not known leave unjudged (docs/partial.md): one seat's view, or a pass not
+    logged."""
+    seats = [seat for seat in range(4) if is_hidden(state, seat)]
+    if all(cards is not None for cards in deal.hands):
+        note = (
+            f"a pass was not logged: the cards of seats {seats[0]} and {seats[1]} after it are "
+            "known only as their team's, so their melds and plays are checked only against their "
+            "team's cards less those played and those the partner showed in melds, and the "
+            "suits they showed out of; whether they could follow suit, had to trump or head the "
+            "trick is not judged"
+        )
+    else:
+        names = ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}" if len(seats) > 1 else ""
+        whose = f"the cards of seats {names} are" if names else f"seat {seats[0]}'s cards are"
+        note = (
+            f"a seat's view: {whose} not known, so their melds and plays are checked only "
+            "against the cards nobody else is seen to hold (dealt, passed, shown in melds or "
+            "played) and those they are known to hold, and the suits they showed out of; whether "
+            "they could follow suit, had to trump or head the trick is not judged"
+        )
     if melds_unknown(state):
         note += (
             "; their melds are worked out from hands not known (meld_declared = automatic): "
@@ -284,52 +295,63 @@ def hidden_pass_note(state: State) -> str:
     return note
 
 
-_NOT_LOGGED = "a pass was not logged, so seat {seat}'s melds (worked out from its hand) are unknown"
+def _why(seat: int, record: Any, index: int) -> str:
+    """Why ``seat``'s melds (worked out from its hand) are unknown in hand ``index``."""
+    deal = record.hands[index].deal
+    if deal.hands[seat] is None:
+        return f"seat {seat}'s cards are not known (a seat's view), so its melds are unknown"
+    return f"a pass was not logged, so seat {seat}'s melds (worked out from its hand) are unknown"
 
 
 def _reasons(
     settled: Settlement | None, record: Any, index: int
 ) -> dict[str, dict[int | None, str]]:
-    """Why claims of a hand are unchecked: melds worked out from hands a pass not logged hid
-    (per seat, per team and for ``made``)."""
+    """Why claims of a hand are unchecked: melds worked out from hands not known (per seat, per
+    team and for ``made``)."""
     if settled is None or not settled.unknown:
         return {}
     seats = settled.unknown
-    why: dict[int | None, str] = {seat: _NOT_LOGGED.format(seat=seat) for seat in seats}
-    side = seats[0] % 2
-    team_why = f"team {side}'s meld is unknown: {_NOT_LOGGED.format(seat=seats[0])}"
+    why: dict[int | None, str] = {seat: _why(seat, record, index) for seat in seats}
+    team: dict[int | None, str] = {}
+    for seat in seats:
+        team.setdefault(seat % 2, f"team {seat % 2}'s meld is unknown: {why[seat]}")
+    assert settled.declarer is not None
+    bidders = settled.declarer % 2
     return {
-        "player_meld": dict(why),
-        "team": {side: team_why},
-        "made": {None: team_why},
+        "player_meld": why,
+        "team": team,
+        "made": {None: team[bidders]} if bidders in team else {},
     }
 
 
-def _first_unknown(record: Any, last: int, side: int) -> int | None:
-    """The number of the first hand up to index ``last`` whose team ``side`` bid with melds
-    worked out (``automatic``) and a pass not logged: where its score may have become
-    unknown."""
+def _first_unknown(record: Any, last: int, side: int) -> tuple[int, str] | None:
+    """(number, why) of the first hand up to index ``last`` where a seat of team ``side`` had
+    melds worked out (``automatic``) from a hand not known (a seat's view, a pass not logged):
+    where its score may have become unknown."""
     if record.rules.meld_declared != "automatic":
         return None
     for hand in record.hands[: last + 1]:
-        hidden = [a.seat for a in hand.actions if a.type == "pass_cards" and a.cards is None]
-        if hidden and hidden[0] % 2 == side:
-            return int(hand.number)
+        if any(c is None for s, c in enumerate(hand.deal.hands) if s % 2 == side):
+            return int(hand.number), "a seat's view"
+        passes = [a.seat for a in hand.actions if a.type == "pass_cards" and a.cards is None]
+        if any(seat % 2 == side for seat in passes):
+            return int(hand.number), "a pass was not logged"
     return None
 
 
 def _total_reasons(record: Any, index: int, totals: Any) -> dict[int | None, str] | None:
     """Why a team's running total after hand ``index`` is unknown: a hand before whose score
-    depended on melds a pass not logged hid."""
+    depended on melds worked out from hands not known."""
     if totals is None:
         return None
     reasons: dict[int | None, str] = {}
     for side, total in enumerate(totals):
-        number = None if total is not None else _first_unknown(record, index, side)
-        if number is not None:
+        first = None if total is not None else _first_unknown(record, index, side)
+        if first is not None:
+            number, why = first
             reasons[side] = (
-                f"team {side}'s meld in hand {number} is unknown (a pass was not logged): the "
-                "total is unknown from there on"
+                f"team {side}'s meld in hand {number} is unknown ({why}): the total is unknown "
+                "from there on"
             )
     return reasons or None
 
@@ -340,10 +362,7 @@ def _winner_reason(record: Any, last: int, totals: Any) -> dict[int | None, str]
     if not unknown:
         return None
     sides = " and ".join(f"team {side}" for side in sorted(s for s in unknown if s is not None))
-    return {
-        None: f"the total of {sides} is unknown (a pass was not logged), so who reached the "
-        "target is unknown"
-    }
+    return {None: f"the total of {sides} is unknown, so who reached the target is unknown"}
 
 
 def derivation(state: State, settled: Settlement) -> list[str]:

@@ -75,7 +75,7 @@ def test_a_card_passed_back_after_a_pass_not_logged_must_be_the_team_s() -> None
         (
             "pass_cards.cards-not-held",
             "/hands/0/actions/6",
-            "seat 0's team was not dealt all of 9H JC QC KC",
+            "seat 0's cards are not known, and those it may hold do not include all of 9H JC QC KC",
         )
     ]
 
@@ -88,8 +88,8 @@ def test_a_meld_is_judged_against_the_team_s_cards_less_the_partner_s_melds() ->
         (
             "meld.cards-not-held",
             "/hands/0/actions/9/melds/1",
-            "seat 2 cannot hold 9S: the pass was not logged, so its cards are its team's as "
-            "dealt, less those seat 0 showed in its melds, and these are not among them",
+            "seat 2 cannot hold 9S: its cards are not known, and these are not among those it may "
+            "hold (nobody else is seen to hold them: dealt, passed or shown in melds)",
         )
     ]
 

@@ -10,7 +10,10 @@ parts of random legal games of every preset:
   the hidden team's melds are ``unchecked`` with a reason;
 * every problem found in a record whose passes are hidden, after a card of some play is
   changed (two plays of a seat swapped, or a card its partner showed in a meld played in its
-  place), is found in the full record too, or the full record stopped that hand earlier.
+  place), is found in the full record too, or the full record stopped that hand earlier;
+* the same two promises for one seat's view (the other hands null, and the passes the seat
+  did not see): a view of a valid game is valid, and a problem of a view is the full
+  record's too.
 """
 
 from __future__ import annotations
@@ -190,4 +193,68 @@ def test_every_problem_of_a_hidden_pass_is_a_problem_of_the_full_record(
         hide_passes(hand)
     partial = _audit(data).problems
     for problem in partial:
+        assert explained_by(problem, full), (problem, full)
+
+
+def seat_view(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The record as ``seat`` saw it: the other hands null, and the cards of the passes
+    between the other two seats left out (they go face down)."""
+    seen: dict[str, Any] = orjson.loads(orjson.dumps(data))
+    for hand in seen["hands"]:
+        hands = hand["deal"]["hands"]
+        hand["deal"]["hands"] = [cards if s == seat else None for s, cards in enumerate(hands)]
+        for action in hand["actions"]:
+            if action["type"] == "pass_cards" and action["seat"] % 2 != seat % 2:
+                action["cards"] = None
+    return seen
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    seat=st.integers(0, 3),
+)
+def test_a_seat_s_view_of_a_valid_game_is_valid(seed: int, preset: str, seat: int) -> None:
+    data = _game(seed, preset)
+    full = _audit(data)
+    assert full.problems == []
+    seen = seat_view(data, seat)
+    view = _audit(seen)
+
+    assert view.problems == []
+    assert _winners(view) == _winners(full)
+    _kept(view, full)
+    stated = data["rules"]["meld_declared"] == "stated"
+    for hand in view.hands:
+        assert any(note.startswith("a seat's view: ") for note in hand.notes)
+        for check in hand.claims:
+            if stated:
+                assert check.status is ClaimStatus.MATCH, check
+            elif check.status is ClaimStatus.UNCHECKED:
+                assert check.reason is not None and "seat's view" in check.reason, check
+    record = parse(orjson.dumps(seen))
+    assert not isinstance(record, list)
+    [read] = notation.loads(notation.dumps(record))
+    assert read.problems == ()
+    assert dumps(read.record) == dumps(record)
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    seat=st.integers(0, 3),
+    pick=st.randoms(use_true_random=False),
+)
+def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
+    seed: int, preset: str, seat: int, pick: random.Random
+) -> None:
+    data = _game(seed, preset)
+    changes = [c for c in _changes(data) if data["hands"][c[0]]["actions"][c[1]]["seat"] != seat]
+    assume(changes)
+    index, position, card = pick.choice(changes)
+    data["hands"][index]["actions"][position]["card"] = card
+    full = _audit(data).problems
+    for problem in _audit(seat_view(data, seat)).problems:
         assert explained_by(problem, full), (problem, full)

@@ -103,12 +103,11 @@ def check_pass_cards(state: State, action: Any) -> Violation | None:
             expected=wanted,
             actual=len(cards),
         )
-    hidden = is_hidden(state, seat)  # an earlier pass was not logged
-    held = state.team_cards if hidden else melds.counts(state.hands[seat])
-    assert held is not None
+    hidden = is_hidden(state, seat)  # one seat's view, or an earlier pass not logged
+    held = could_hold(state, seat) if hidden else melds.counts(state.hands[seat])
     if any(held.get(card, 0) < cards.count(card) for card in cards):
         whose = (
-            f"seat {seat}'s team was not dealt all of"
+            f"seat {seat}'s cards are not known, and those it may hold do not include all of"
             if hidden
             else f"seat {seat} does not hold all of"
         )
@@ -122,12 +121,20 @@ def apply_pass_cards(state: State, action: Any) -> None:
     seat, cards, mate = action.seat, action.cards, partner(action.seat)
     hands = state.hands
     assert isinstance(hands, list)
-    if cards is None or is_hidden(state, seat):
+    if cards is None:
         _hide(state, seat)
     else:
-        for card in cards:
-            hands[seat].remove(card)
-        hands[mate] += cards
+        if is_hidden(state, seat):
+            _take_hidden(state, seat, cards)
+        else:
+            for card in cards:
+                hands[seat].remove(card)
+        if is_hidden(state, mate):
+            known = Counter(state.known.get(mate, {}))
+            known.update(cards)
+            state.known[mate] = dict(known)
+        else:
+            hands[mate] += cards
     state.passes.append((seat, None if cards is None else tuple(cards)))
     state.applied += 1
     if len(state.passes) == 2:
@@ -136,24 +143,45 @@ def apply_pass_cards(state: State, action: Any) -> None:
         state.turn = mate
 
 
+def could_hold(state: State, seat: int) -> dict[str, int]:
+    """What a hidden seat may hold: the cards the hidden seats share (``unseen``) and those it
+    is known to hold."""
+    return dict(Counter(state.unseen or {}) + Counter(state.known.get(seat, {})))
+
+
+def _take_hidden(state: State, seat: int, cards: Sequence[str]) -> None:
+    """A hidden seat passes cards the record logged: those it was known to hold first, the rest
+    from the cards the hidden seats share."""
+    known, unseen = Counter(state.known.get(seat, {})), Counter(state.unseen or {})
+    for card in cards:
+        if known[card]:
+            known[card] -= 1
+        else:
+            unseen[card] -= 1
+    state.known[seat], state.unseen = dict(+known), dict(+unseen)
+
+
 def _hide(state: State, seat: int) -> None:
-    """A pass not logged: from now on the cards of ``seat`` and its partner are known only as
-    their team's cards (``team_cards``), whatever was passed between them; their hands here
-    hold none."""
+    """A pass not logged: from now on the cards of ``seat`` and its partner are not known (their
+    hands here hold none): what they held joins the cards the hidden seats share, and so does
+    what the passer was known to hold (it may have passed it)."""
     hands, mate = state.hands, partner(seat)
     assert isinstance(hands, list)
-    if state.team_cards is None:
-        state.team_cards = melds.counts([*hands[seat], *hands[mate]])
-    hands[seat], hands[mate] = [], []
+    unseen = Counter(state.unseen or {})
+    for who in (seat, mate):
+        if not is_hidden(state, who):
+            unseen.update(hands[who])
+            hands[who] = []
+    unseen.update(state.known.pop(seat, {}))
+    state.unseen = dict(unseen)
     state.hidden |= 1 << seat | 1 << mate
 
 
 def _end_passing(state: State) -> None:
     assert state.declarer is not None
     state.after_pass = tuple(tuple(h) for h in state.hands)
-    team = state.team_cards
     state.held = tuple(
-        team if team is not None and is_hidden(state, seat) else melds.counts(hand)
+        could_hold(state, seat) if is_hidden(state, seat) else melds.counts(hand)
         for seat, hand in enumerate(state.after_pass)
     )
     state.phase = MELD
@@ -215,13 +243,16 @@ def step_meld(state: State, action: Any, commit: bool = True) -> Violation | Non
 
 
 def _may_hold(state: State, seat: int) -> dict[str, int]:
-    """What a hidden seat may hold at the meld: its team's cards less those its partner showed
-    in melds stated before (each card as often as one class of them uses it)."""
-    assert state.team_cards is not None
-    shown = state.melded.get(partner(seat))
-    if not shown:
-        return state.team_cards
-    return dict(Counter(state.team_cards) - Counter(holding(state.table.melds, shown)))
+    """What a hidden seat may hold at the meld: what it could hold (``could_hold``) less the
+    cards the other hidden seats showed in melds stated before and must have taken from the
+    cards they share (each card as often as one class of a seat's melds uses it)."""
+    shared = Counter(state.unseen or {})
+    for other, shown in state.melded.items():
+        if other != seat and is_hidden(state, other):
+            shared -= Counter(holding(state.table.melds, shown)) - Counter(
+                state.known.get(other, {})
+            )
+    return dict(shared + Counter(state.known.get(seat, {})))
 
 
 def holding(known: melds.MeldRules, found: Sequence[ScoredMeld]) -> dict[str, int]:
@@ -247,9 +278,9 @@ def _in_our_words(
         missing = " ".join(sorted((Counter(cards) - Counter(held)).elements()))
         if is_hidden(state, seat):
             return (
-                f"seat {seat} cannot hold {missing}: the pass was not logged, so its cards are "
-                f"its team's as dealt, less those seat {partner(seat)} showed in its melds, and "
-                "these are not among them"
+                f"seat {seat} cannot hold {missing}: its cards are not known, and these are not "
+                "among those it may hold (nobody else is seen to hold them: dealt, passed or "
+                "shown in melds)"
             )
         return f"seat {seat}'s cards do not hold {missing}"
     return violation.message.replace("flush", "run")

@@ -74,11 +74,12 @@ def lead_fault(state: State, seat: int) -> Violation | None:
 def card_play(state: State) -> CardPlay:
     """The play as the first lead begins it: the hands after the passing, the bidder to lead.
 
-    After a pass not logged the bidding team's two hands are hidden (None): each card either
-    plays is judged against what the table can see (``records.tricks.CardPlay.hide``): one of
-    its team's cards not played yet, or one its own melds showed (which its partner cannot
-    hold), and of no suit it showed out of before; a seat that discarded when a trump was due
-    (always, in this game) has no trump."""
+    The hands not known (one seat's view, or the bidding team's after a pass not logged) are
+    hidden (None): each card such a seat plays is judged against what the table can see
+    (``records.tricks.CardPlay.hide``): one the hidden seats share not played yet, or one it
+    is known to hold (passed to it, shown in its melds: no other seat may hold those), and of
+    no suit it showed out of before; a seat that discarded when a trump was due (always, in
+    this game) has no trump."""
     assert state.declarer is not None and state.trump is not None
     hands: Sequence[Sequence[str] | None] = state.hands
     if state.hidden:
@@ -96,14 +97,20 @@ def card_play(state: State) -> CardPlay:
         state.tricks,
         CODES,
     )
-    if state.team_cards is not None:
-        pool = Counter(state.team_cards)
+    if state.unseen is not None:
+        pool = Counter(state.unseen)
         own: dict[int, int] = {}
         places: list[tuple[str, list[str]]] = []
-        for seat, cards in _shown(state).items():
-            pool -= Counter(cards)
-            own[seat] = CODES.hand(list(cards.elements()))
-            places.append((f"seat {seat} melded it", list(cards)))
+        shown = _shown(state)
+        for seat in range(4):
+            if not is_hidden(state, seat):
+                continue
+            known = Counter(state.known.get(seat, {}))
+            melded = shown.get(seat, Counter())
+            pool -= melded - known  # shown in melds beyond what it was passed: from the pool
+            own[seat] = CODES.hand(list((known | melded).elements()))
+            places.append((f"seat {seat} melded it", list(melded)))
+            places.append((f"it was passed to seat {seat}", list(known)))
         play.hide(CODES.hand(list(pool.elements())), own, places, trump_evidence=True)
     return play
 

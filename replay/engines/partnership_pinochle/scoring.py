@@ -203,7 +203,9 @@ def _thrown_in(
     """The bidders lose the bid; the defenders score their meld or nothing (``throw_in``)."""
     reasons = [f"thrown in by seat {state.thrown_in}: the bidders lose {contract}"]
     kept = meld[1 - bidders] if state.rules.throw_in == "defenders_meld" else 0
-    if kept:
+    if kept is None:
+        reasons.append("the defenders score their meld, which is unknown")
+    elif kept:
         reasons.append(f"the defenders score their meld {kept}")
     scores = _by_team(bidders, -contract, kept)
     return _Score(Outcome.THROWN_IN, _by_team(bidders, 0, kept), False, scores, tuple(reasons))
@@ -218,7 +220,7 @@ def _played(
     points: tuple[int, int],
 ) -> _Score:
     """A hand played out: each team's meld it keeps (``save_meld``), the bid made or set. The
-    defenders' meld is always known; the bidders' may not be (``_unknown_meld``)."""
+    bidders' meld may be unknown (``_unknown_meld``), and in one seat's view the defenders' too."""
     reasons: list[str] = []
     meld: list[int | None] = [0, 0]
     for side in (0, 1):
@@ -255,10 +257,13 @@ def _played(
 
 def _defenders(
     meld: list[int | None], points: tuple[int, int], defenders: int, reasons: list[str]
-) -> int:
-    """The defenders' score: their meld (always known: their hands are) and counters."""
+) -> int | None:
+    """The defenders' score: their meld and counters; unknown where their meld is (worked out
+    from a hand not known, in one seat's view)."""
     kept = meld[defenders]
-    assert kept is not None
+    if kept is None:
+        reasons.append("the defenders' meld is unknown: their score is unknown")
+        return None
     theirs = kept + points[defenders]
     reasons.append(f"the defenders score meld {kept} + counters {points[defenders]} = {theirs}")
     return theirs

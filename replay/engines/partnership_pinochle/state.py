@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -84,7 +85,7 @@ AUCTION, TRUMP, PASS, MELD, PLAY, OVER, VOID = (
 
 class DealLike(Protocol):
     @property
-    def hands(self) -> Sequence[Sequence[str]]: ...
+    def hands(self) -> Sequence[Sequence[str] | None]: ...
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -177,11 +178,14 @@ class State:
     passes: list[tuple[int, tuple[str, ...] | None]] = field(default_factory=list)
     """(seat, cards) of each pass of cards, in order; None for cards not logged."""
     hidden: int = 0
-    """The seats whose cards are not known, a bit a seat: the bidding team's after a pass whose
-    cards the record did not log (docs/partial.md)."""
-    team_cards: dict[str, int] | None = None
-    """The bidding team's 24 cards as dealt (a multiset), once its hands are hidden: what the
-    two seats hold between them whatever was passed."""
+    """The seats whose cards are not known, a bit a seat (docs/partial.md): those the deal
+    gives as None (one seat's view), and the bidding team's after a pass whose cards the record
+    did not log."""
+    unseen: dict[str, int] | None = None
+    """Once a seat is hidden: the cards the hidden seats may hold between them besides those
+    each is known to hold (``known``), a multiset: the deck less every card known elsewhere."""
+    known: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Hidden seat -> the cards it is known to hold: passed to it in a pass the record logged."""
     melded: dict[int, tuple[ScoredMeld, ...]] = field(default_factory=dict)
     """The melds each seat stated (``stated``), by seat."""
     after_pass: tuple[tuple[str, ...], ...] = ()
@@ -207,11 +211,19 @@ class State:
 
 
 def new_hand(
-    rules: PartnershipPinochleRules | Table, dealer: int, hands: Sequence[Sequence[str]]
+    rules: PartnershipPinochleRules | Table, dealer: int, hands: Sequence[Sequence[str] | None]
 ) -> State:
-    """A hand as dealt, at the start of the auction (the dealer's left bids first)."""
+    """A hand as dealt, at the start of the auction (the dealer's left bids first); a hand not
+    known (None: one seat's view) is hidden (``is_hidden``)."""
     game = rules if isinstance(rules, Table) else table(rules)
-    return State(game, dealer, [list(h) for h in hands], turn=AFTER[dealer])
+    if all(h is not None for h in hands):
+        return State(game, dealer, [list(h) for h in hands], turn=AFTER[dealer])  # type: ignore[arg-type]
+    # one seat's view: a hand not known holds nothing here; the hidden seats share the rest
+    state = State(game, dealer, [list(h or ()) for h in hands], turn=AFTER[dealer])
+    state.hidden = sum(1 << seat for seat, h in enumerate(hands) if h is None)
+    seen = melds.counts([card for h in hands for card in h or ()])
+    state.unseen = dict(Counter(melds.counts(DECK.cards)) - Counter(seen))
+    return state
 
 
 def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
@@ -221,19 +233,23 @@ def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
 
 def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
     """The deal must be 12 cards to each of the four seats, together exactly the double deck (a
-    multiset partition)."""
+    multiset partition); in one seat's view, 12 to each seat known, no card more often than the
+    deck holds it."""
     hands = deal.hands
     if len(hands) != SEATS:
         message = f"the deal has {number_of(len(hands), 'hand')} for 4 players"
         return [DealFault("deal.seat-count", message, ("hands",), None, SEATS, len(hands))]
     for seat, cards in enumerate(hands):
-        if len(cards) != HAND_SIZE:
+        if cards is not None and len(cards) != HAND_SIZE:
             message = f"seat {seat} was dealt {number_of(len(cards), 'card')}; each player gets 12"
             return [
                 DealFault("deal.hand-size", message, ("hands", seat), seat, HAND_SIZE, len(cards))
             ]
-    groups: list[Group] = [(("hands", seat), cards) for seat, cards in enumerate(hands)]
-    return card_faults(DECK, groups, complete=True)
+    groups: list[Group] = [
+        (("hands", seat), cards) for seat, cards in enumerate(hands) if cards is not None
+    ]
+    # one seat's view: the hands known may hold no card more often than the deck does
+    return card_faults(DECK, groups, complete=len(groups) == SEATS)
 
 
 # --- where the hand stands -------------------------------------------------------------------
