@@ -62,13 +62,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def s3_server() -> Iterator[Server]:
-    """A moto server with authentication on, and a bucket ``BUCKET``; stopped on exit."""
+def s3_server(*, auth: bool = True) -> Iterator[Server]:
+    """A moto server with authentication on (off: any key, and objects read by plain HTTP
+    too), and a bucket ``BUCKET``; stopped on exit."""
     import boto3  # noqa: PLC0415
 
     port = free_port()
     endpoint = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "INITIAL_NO_AUTH_ACTION_COUNT": "3"}
+    env = {k: v for k, v in os.environ.items() if k != "INITIAL_NO_AUTH_ACTION_COUNT"}
+    if auth:
+        env["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
     process = subprocess.Popen(
         [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
         env=env,
@@ -77,6 +80,11 @@ def s3_server() -> Iterator[Server]:
     )
     try:
         _wait(endpoint, process)
+        if not auth:
+            server = Server(endpoint, "test", "test")
+            server.client().create_bucket(Bucket=BUCKET)  # type: ignore[attr-defined]
+            yield server
+            return
         iam = boto3.client(
             "iam",
             endpoint_url=endpoint,

@@ -297,3 +297,17 @@ def test_the_readme_s3_example_works_as_written(tmp_path) -> None:  # type: igno
     assert done.returncode == 0, out
     assert out.count("2,000 records, ") == 3, out
     assert "wrote the report: s3://archive/report/index.html" in out
+
+
+def test_http_urls_are_read_with_ranges_and_a_missing_one_is_unreadable(tricklog) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("aiohttp", reason="the [http] extra is not installed")
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    with s3_server(auth=False) as open_server:
+        open_server.client().put_object(
+            Bucket=BUCKET, Key="web/game.json", Body=game.read_bytes(), ACL="public-read"
+        )  # type: ignore[attr-defined]
+        url = f"{open_server.endpoint}/{BUCKET}/web/game.json"
+        run = tricklog("audit", url, f"{open_server.endpoint}/{BUCKET}/web/gone.json")
+    assert run.code == 3
+    assert "1 record" in run.out and "1 valid" in run.out
+    assert f"error: {open_server.endpoint}/{BUCKET}/web/gone.json: no such object" in run.err
