@@ -31,7 +31,6 @@ from records.formats.text.words import (
     CLAIM,
     PLAY,
     cards_words,
-    seat_and_cards,
     seat_only,
     seat_words,
 )
@@ -111,8 +110,9 @@ class Deal(Strict):
     turned_up: Card
     """The card turned up to fix trumps."""
     stock: list[Card]
-    """The undealt cards ("mazzo"), top first, at least as far as exchanges and blind draws used
-    them (the whole stock when known). The turned-up card is not part of it."""
+    """The undealt cards ("mazzo"), top first, at least as far as the exchanges and blind draws
+    whose cards the record gives used them (the whole stock when known). The turned-up card is
+    not part of it."""
 
 
 class Pass(Strict):
@@ -129,11 +129,16 @@ class Join(Strict):
     type: Literal["join"]
     seat: Seat
     exchange: Count
-    """How many cards the seat asked to change (0 to keep the hand)."""
-    discards: list[Card]
-    """The cards given up, face down to a dead pile."""
-    drawn: list[Card]
-    """The cards drawn in their place, in the order taken from the top of the stock."""
+    """How many cards the seat asked to change (0 to keep the hand). Never null: the table sees
+    how many cards a seat changes, so every log written at it knows the number."""
+    discards: list[Card] | None
+    """The cards given up, face down to a dead pile; null where the source did not log them (a
+    log written from another seat: the discards go face down)."""
+    drawn: list[Card] | None
+    """The cards drawn in their place, in the order taken from the top of the stock; null where
+    the source did not log them. Where the record's stock shows those places, the cards are read
+    from it; otherwise the seat's hand is known only in part, and its plays are judged as a
+    hidden seat's (docs/partial.md, "Bestia: an exchange not logged")."""
 
 
 class BlindDraw(Strict):
@@ -142,8 +147,11 @@ class BlindDraw(Strict):
 
     type: Literal["blind_draw"]
     seat: Seat
-    drawn: list[Card]
-    """The cards drawn (as many as the hand size), in order from the top of the stock."""
+    drawn: list[Card] | None
+    """The cards drawn (as many as the hand size), in order from the top of the stock; null
+    where the source did not log them (a log written from another seat: nobody sees them). The
+    draw still takes the hand size from the stock, and where the record's stock shows those
+    places the cards are read from it."""
 
 
 class DeclineBlind(Strict):
@@ -257,23 +265,48 @@ class BestiaRecord(RecordBase):
 # --- the text notation -----------------------------------------------------------------------
 
 
+def _write_cards(cards: Any) -> list[str] | None:
+    """Cards as words, or ``?`` for cards the source did not log (null)."""
+    return ["?"] if cards is None else cards_words(cards)
+
+
 def _write_join(action: dict[str, Any]) -> list[str] | None:
     seat, exchange = seat_words(action), action.pop("exchange", None)
-    discards = cards_words(action.pop("discards", None))
-    drawn = cards_words(action.pop("drawn", None))
+    listed = action.pop("discards", None)
+    discards, drawn = _write_cards(listed), _write_cards(action.pop("drawn", None))
     if seat is None or discards is None or drawn is None:
         return None
     if isinstance(exchange, bool) or not isinstance(exchange, int):
         return None
-    words = seat + (["exchange", str(exchange)] if exchange != len(discards) else [])
+    # Without ``exchange N`` the number is that of the discards, which cards not logged lack.
+    said = listed is None or exchange != len(listed)
+    words = seat + (["exchange", str(exchange)] if said else [])
     words += ["discard", *discards] if discards else []
     return words + (["draw", *drawn] if drawn else [])
+
+
+def _read_cards(cursor: Cursor, path: tuple[str], stop: tuple[str, ...] = ()) -> list[str] | None:
+    """Cards up to the end of the line or a word of ``stop``; ``?`` alone for cards the source
+    did not log (null)."""
+    token = cursor.peek()
+    if token is not None and token.text == "?":
+        cursor.at += 1
+        cursor.places[path] = token
+        follows = cursor.peek()
+        if follows is not None and follows.text not in stop:
+            raise NotationError(
+                f"'?' stands for all the cards, alone: unexpected {follows.text!r}",
+                follows.line,
+                follows.column,
+            )
+        return None
+    return cursor.cards(path, stop=stop)
 
 
 def _read_join(cursor: Cursor) -> dict[str, Any]:
     seat = cursor.seat()
     exchange: int | None = None
-    parts: dict[str, list[str]] = {"discards": [], "drawn": []}
+    parts: dict[str, list[str] | None] = {"discards": [], "drawn": []}
     sections = ("exchange", "discard", "draw")
     seen = -1
     while cursor.more():
@@ -283,7 +316,7 @@ def _read_join(cursor: Cursor) -> dict[str, Any]:
             exchange = cursor.integer("the number of cards asked for", ("exchange",))
         elif order > seen:
             name = "discards" if token.text == "discard" else "drawn"
-            parts[name] = cursor.cards((name,), stop=sections)
+            parts[name] = _read_cards(cursor, (name,), sections)
         else:
             raise NotationError(
                 f"exchange N, discard CARDS, draw CARDS expected (in that order), not "
@@ -292,8 +325,24 @@ def _read_join(cursor: Cursor) -> dict[str, Any]:
                 token.column,
             )
         seen = order
-    count = exchange if exchange is not None else len(parts["discards"])
+    discards = parts["discards"]
+    if exchange is None and discards is None:
+        raise NotationError(
+            "'exchange N' must say how many cards a seat changes whose discards are '?'",
+            cursor.tokens[0].line,
+            cursor.tokens[0].column,
+        )
+    count = exchange if exchange is not None else len(discards or ())
     return {"seat": seat, "exchange": count, **parts}
+
+
+def _write_blind(action: dict[str, Any]) -> list[str] | None:
+    seat, drawn = seat_words(action), _write_cards(action.pop("drawn", None))
+    return None if seat is None or drawn is None else seat + drawn
+
+
+def _read_blind(cursor: Cursor) -> dict[str, Any]:
+    return {"seat": cursor.seat(), "drawn": _read_cards(cursor, ("drawn",))}
 
 
 NOTATION = GameNotation(
@@ -301,7 +350,7 @@ NOTATION = GameNotation(
     lines=(
         LineAction("pass", "pass", *seat_only()),
         LineAction("join", "join", _write_join, _read_join),
-        LineAction("blind", "blind_draw", *seat_and_cards("drawn")),
+        LineAction("blind", "blind_draw", _write_blind, _read_blind),
         LineAction("decline", "decline_blind", *seat_only()),
         CLAIM,
         ABANDON,

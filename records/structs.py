@@ -980,8 +980,8 @@ class BestiaJoin(
     type: ClassVar[Literal["join"]] = "join"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
     exchange: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
-    discards: list[Italian40Card]
-    drawn: list[Italian40Card]
+    discards: list[Italian40Card] | None
+    drawn: list[Italian40Card] | None
 
 
 class BestiaBlindDraw(
@@ -997,7 +997,7 @@ class BestiaBlindDraw(
 
     type: ClassVar[Literal["blind_draw"]] = "blind_draw"
     seat: Annotated[int, msgspec.Meta(ge=0, le=9)]
-    drawn: list[Italian40Card]
+    drawn: list[Italian40Card] | None
 
 
 class BestiaDeclineBlind(

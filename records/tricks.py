@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, SupportsIndex, overload
+from typing import Any, Final, NamedTuple, SupportsIndex, overload
 
 __all__ = [
     "CardPlay",
@@ -33,6 +33,7 @@ __all__ = [
     "Duty",
     "FollowRules",
     "Hands",
+    "Holding",
     "PlayDuty",
     "Ring",
     "Trick",
@@ -408,6 +409,24 @@ LeadFault = Callable[["CardPlay", int, str], tuple[str, str, object] | None]
 """``lead_fault(play, seat, card)``: why ``card`` may not be led, as (code, reason, expected)."""
 
 
+class Holding(NamedTuple):
+    """What a hidden seat is known to hold in part (``CardPlay.hold``): a Bestia seat whose
+    exchange or blind draw the record did not log, whose dealt cards (or cards drawn) it may
+    still show. Hands are integers (``Codes``)."""
+
+    known: int = 0
+    """Cards it surely holds."""
+    kept: int = 0
+    """Cards of which it holds ``keeps``, not knowing which (its dealt cards, when it changed
+    some face down)."""
+    keeps: int = 0
+    unseen: int | None = None
+    """How many cards of the pool (the cards nobody has seen) it holds at most; None: no
+    bound."""
+    words: str = ""
+    """``kept`` in words, for a message (``seat 1 kept 1 of its dealt cards 3c 5c Ab``)."""
+
+
 class CardPlay:
     """The play of the cards in a hand, the same for every game: what each seat holds, whose
     turn it is, the trick in progress, the tricks finished and won, and the rules of play as
@@ -442,6 +461,7 @@ class CardPlay:
         "follow",
         "held",
         "hidden",
+        "holdings",
         "last",
         "lead_fault",
         "leader",
@@ -552,6 +572,8 @@ class CardPlay:
         ``play_cards``, as for every play."""
         self.pool = unseen
         """What the hidden seats may hold between them: the cards nobody has seen yet."""
+        self.holdings: dict[int, list[Any]] = {}
+        """Hidden seat -> what it is known to hold in part (``hold``), as it stands now."""
         self.own: dict[int, int] = dict(own or {})
         """Hidden seat -> the cards only it may hold, besides ``pool``."""
         self.places = tuple(places)
@@ -576,6 +598,11 @@ class CardPlay:
         card is seen from then on, and a card off the suit led is the seat's showing out of it."""
         codes = self.codes
         card, suit, number = codes.name[code], code >> 4, len(self.tricks.bests) + 1
+        holding = self.holdings.get(seat)
+        if holding is not None:  # known in part (``hold``)
+            fault = self._held(holding, seat, code, led, commit)
+            if fault is not None:
+                return fault
         shown = self.shown.get((seat, suit))
         if shown is not None:
             trick, other = shown
@@ -676,6 +703,151 @@ class CardPlay:
             return f"{card} is not in the player's hand: {'; '.join(found)}"
         return f"{card} is not in the player's hand: it is the card turned up or in the stock"
 
+    def hold(self, seat: int, holding: Holding) -> None:
+        """Say what hidden ``seat`` is known to hold in part, after ``hide``: cards it surely
+        holds, cards of which it holds a number, and how many cards of the pool at most. The
+        cards it surely holds or may have kept must be among those ``hide`` lets it play (its
+        ``own``). Its plays are then judged on them too (``_held``): a card it cannot hold any
+        more, and a duty that the cards it surely holds decide (it holds the suit led: a revoke;
+        void in it, a trump: the duty to trump; a card that beats the trick: the duty to head)."""
+        self.holdings[seat] = list(holding)
+
+    def _held(
+        self, holding: list[Any], seat: int, code: int, led: int, commit: bool
+    ) -> Fault | None:
+        """Why a seat known in part (``hold``) cannot play card ``code`` (``led`` the suit led,
+        -1 for a lead): it cannot hold it any more, or the cards it surely holds bind it to
+        another; None otherwise, or for a card it holds nowhere (``_unseen`` says why). With
+        ``commit`` the card leaves what it holds."""
+        known, kept, keeps, unseen, words = holding
+        codes = self.codes
+        bit, card = codes.held[code], codes.name[code]
+        if known & bit:
+            source = 0
+        elif kept & bit:
+            if not keeps:
+                why = f"{words}, and has played as many of them already"
+                return (
+                    "play.card-not-held",
+                    f"{card} is not in the player's hand: {why}",
+                    None,
+                    card,
+                )
+            source = 1
+        elif self.pool & bit:
+            if unseen == 0:
+                why = f"it can hold only {self._holding_words(holding)}"
+                return (
+                    "play.card-not-held",
+                    f"{card} is not in the player's hand: {why}",
+                    None,
+                    card,
+                )
+            source = 2
+        else:
+            return None  # held nowhere: ``_unseen`` says why
+        if led >= 0:
+            fault = self._evidence(holding, seat, code, led)
+            if fault is not None:
+                return fault
+        if commit:
+            if source == 0:
+                holding[0] = known - codes.one[code]
+            elif source == 1:
+                holding[1], holding[2] = kept - codes.one[code], keeps - 1
+            elif unseen is not None:
+                holding[3] = unseen - 1
+        return None
+
+    def _surely(self, holding: list[Any], mask: int) -> str | None:
+        """Why the seat surely holds a card of ``mask`` (a hand), in words, or None."""
+        known, kept, keeps, _, words = holding
+        codes = self.codes
+        found = known & mask
+        if found:
+            return f"it is known to hold {self._named(found)}"
+        if keeps and keeps > _size(codes, kept & ~mask):
+            return f"{words}, so one at least is {self._named(kept & mask)}"
+        return None
+
+    def _named(self, hand: int) -> str:
+        codes = self.codes
+        cards = [
+            name for number, name in enumerate(codes.name) if name and hand & codes.held[number]
+        ]
+        return " or ".join(cards) if len(cards) > 1 else cards[0]
+
+    def _holding_words(self, holding: list[Any]) -> str:
+        known, kept, keeps, _, _ = holding
+        parts = [self._named(known).replace(" or ", " ")] if known else []
+        if keeps:
+            parts.append(f"{keeps} of {self._named(kept).replace(' or ', ' ')}")
+        return " and ".join(parts) or "no card"
+
+    def _evidence(self, holding: list[Any], seat: int, code: int, led: int) -> Fault | None:
+        """A duty that the cards a seat known in part surely holds decide (``hold``), broken by
+        card ``code`` played to a trick whose led suit is ``led``."""
+        codes, trump = self.codes, self.trump_suit
+        masks, suit = codes.suit_mask, code >> 4
+        follow = self.duties(codes.suits[led])
+        size = self.players
+        cards = self.tricks.cards
+        trick = cards[len(self.tricks.bests) * size :]
+        top = trick[0]
+        for other in trick[1:]:
+            if (other >> 4 == top >> 4 and other > top) or (other >> 4 == trump != top >> 4):
+                top = other
+        high, card, letter = top >> 4, codes.name[code], codes.suits[led]
+        if suit != led:
+            why = self._surely(holding, masks[led])
+            if why is not None:
+                reason = f"{card} does not follow the led suit {letter} although the hand holds {letter}: {why}"
+                return ("play.revoke", reason, None, card)
+            if not follow.must_trump_when_void or trump < 0:
+                return None
+            void = self._void(holding, seat, led)
+            if void is None:
+                return None
+            if suit != trump:
+                why = self._surely(holding, masks[trump])
+                if why is not None:
+                    reason = (
+                        f"{card} discards although the hand, void in {letter} ({void}), holds "
+                        f"trump {codes.suits[trump]}: {why}"
+                    )
+                    return ("play.must-trump", reason, None, card)
+            elif follow.must_overtrump and high == trump and code <= top:
+                why = self._surely(holding, masks[trump] & codes.above[top])
+                if why is not None:
+                    reason = (
+                        f"{card} does not beat the trump in the trick although the hand can "
+                        f"(void in {letter}: {void}): {why}"
+                    )
+                    return ("play.must-overtrump", reason, None, card)
+            return None
+        if not follow.must_head:
+            return None
+        over = top if high == led else _over(trick, led, top) if follow.head_when_trumped else -1
+        if over >= 0 and code <= over:
+            why = self._surely(holding, masks[led] & codes.above[over])
+            if why is not None:
+                reason = (
+                    f"{card} follows suit but does not beat the trick although the hand can: {why}"
+                )
+                return ("play.must-head", reason, None, card)
+        return None
+
+    def _void(self, holding: list[Any], seat: int, suit: int) -> str | None:
+        """Why a seat known in part surely holds no card of ``suit`` now, in words, or None."""
+        shown = self.shown.get((seat, suit))
+        if shown is not None:
+            return f"it showed out of it in trick {shown[0]}"
+        known, kept, keeps, unseen, _ = holding
+        mask = self.codes.suit_mask[suit]
+        if known & mask or (keeps and kept & mask) or (unseen != 0 and self.pool & mask):
+            return None
+        return "no card of it is left that it could hold"
+
     @property
     def completed(self) -> Trick | None:
         """The trick the last card played completed, or None when that card left a trick in
@@ -737,8 +909,11 @@ class CardPlay:
         return kept
 
     def holds(self, seat: int, card: str) -> bool:
-        """Whether ``seat`` holds ``card`` now."""
+        """Whether ``seat`` holds ``card`` now (a hidden seat: surely holds it, ``hold``)."""
         code = self.codes.code.get(card)
+        if code is not None and self.hidden >> seat & 1:
+            holding = self.holdings.get(seat)
+            return holding is not None and bool(holding[0] & self.codes.held[code])
         return code is not None and bool(self.held[seat] & self.codes.held[code])
 
     def holds_suit(self, seat: int, suit: str) -> bool:
@@ -868,6 +1043,13 @@ def _fault(
                 f"{card} does not beat the trump in the trick although the hand can",
             )
     return None
+
+
+def _size(codes: Codes, hand: int) -> int:
+    """The cards ``hand`` holds, copies counted."""
+    if codes.width == 1:
+        return hand.bit_count()
+    return sum(codes.count(hand, number) for number, name in enumerate(codes.name) if name)
 
 
 def _over(cards: Sequence[int], led: int, top: int) -> int:

@@ -124,7 +124,8 @@ CODES = (
         "A card the player does not hold at that moment (never dealt to him, already played, "
         "discarded or buried). In a seat's view (docs/partial.md), a card a hidden seat cannot "
         "hold: a known seat's, the card turned up (Oh Hell), in the widow, melded or buried by "
-        "another seat (pinochle), or one played as often as the decks hold it.",
+        "another seat (pinochle), or one played as often as the decks hold it; for a Bestia "
+        "seat whose exchange was not logged, also one more of its dealt cards than it kept.",
         "6C is not in the player's hand",
     ),
     Code(
@@ -133,7 +134,9 @@ CODES = (
         ALL,
         "A card of another suit although the hand holds the suit led: every game requires "
         "following suit. In a seat's view (docs/partial.md), a hidden seat that showed out of a "
-        "suit and plays it later: reported at the later card, naming both tricks.",
+        "suit and plays it later: reported at the later card, naming both tricks; a Bestia seat "
+        "whose exchange was not logged, also where the cards it surely holds include the suit "
+        "led (a card it drew, or more of its dealt cards of that suit than it can have changed).",
         "3D does not follow the led suit H although the hand holds H",
     ),
     Code(
@@ -142,8 +145,10 @@ CODES = (
         ALL,
         "A player void in the suit led discards although he holds a trump and the rules make "
         "him trump (pinochle and Bestia always; Oh Hell with `must_trump_when_void`). In an "
-        "Auction Pinochle seat's view (docs/partial.md), a hidden seat that discarded when a "
-        "trump was due and plays a trump later: reported at the trump, naming both tricks.",
+        "Auction Pinochle seat's view and where a Bestia exchange was not logged "
+        "(docs/partial.md), a hidden seat that discarded when a trump was due and plays a trump "
+        "later: reported at the trump, naming both tricks; a Bestia seat known in part, also "
+        "where it is surely void in the suit led and surely holds a trump.",
         "QS discards although the hand, void in H, holds trump D",
     ),
     Code(

@@ -151,6 +151,11 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
         )
         return from_claim
 
+    def hand_notes(self, state: State, record: Any, index: int) -> list[str]:
+        """What the cards a record did not log (an exchange or a blind draw) leave unjudged,
+        however the hand ends (docs/partial.md)."""
+        return [] if state.hidden is None else _hidden_notes(state)
+
     def audit_notes(self, result: HandSettled, state: State) -> Callable[[], list[str]]:
 
         def notes() -> list[str]:
@@ -464,6 +469,64 @@ def _declaration_orders(rules: BestiaRules, hand: Any) -> list[str]:
     if not fits:
         return ["the first round fits neither declaration_start"]
     return [f"the first round fits declaration_start = {' or '.join(fits)}"]
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 1``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
+    named = [str(seat) for seat in sorted(seats)]
+    if len(named) == 1:
+        return f"seat {named[0]}"
+    return f"seats {', '.join(named[:-1])} and {named[-1]}"
+
+
+def _hidden_notes(state: State) -> list[str]:
+    """What a hand whose record does not show every card leaves unjudged (docs/partial.md,
+    "Bestia: an exchange not logged" and "Bestia: a seat's view")."""
+    hidden = state.hidden
+    assert hidden is not None
+    notes = []
+    unknown = [seat for seat, cards in enumerate(state.dealt) if cards is None]
+    if unknown or hidden.open_stock:
+        what = (
+            [f"the hand{'s' if len(unknown) > 1 else ''} of {_seats(unknown)}"] if unknown else []
+        )
+        what += ["the stock"] if hidden.open_stock else []
+        are = "is" if what == ["the stock"] else "are"
+        notes.append(f"a seat's view: {' and '.join(what)} {are} not known")
+    if hidden.unlogged:
+        done = "; ".join(f"seat {seat}'s {did}" for seat, did, _ in hidden.unlogged)
+        notes.append(f"cards not logged: {done}")
+    seats = engine.hidden_seats(state)
+    if state.playing:  # a seat that sits the hand out plays nothing to judge
+        seats = [seat for seat in seats if seat in state.playing]
+    known: dict[int, str] = {}
+    for seat, _, why in hidden.unlogged:  # the last of a seat's says how it holds its cards
+        if seat not in seats and seat not in unknown:
+            known[seat] = why
+    for seat, why in sorted(known.items()):
+        notes.append(f"seat {seat}'s cards are known all the same: {why}")
+    if seats:
+        one = len(seats) == 1
+        its, it = ("its", "it") if one else ("their", "they")
+        notes.append(
+            f"{_whose(seats)} not all known, so each of {its} plays is checked against the "
+            f"cards {it} can hold and the suits {it} showed out of, and a duty (to follow suit, "
+            f"to trump, to beat the trick) is judged only where the cards {it} surely "
+            f"hold{'s' if one else ''} decide it"
+        )
+    if hidden.drew_open:
+        notes.append(
+            "the cards drawn that the record gives are checked against the cards it shows "
+            "elsewhere, not against their place in the stock"
+        )
+    return notes
+
+
+def _whose(seats: Sequence[int]) -> str:
+    """``seat 1's cards are``, ``the cards of seats 0 and 2 are``."""
+    return (
+        f"{_seats(seats)}'s cards are" if len(seats) == 1 else f"the cards of {_seats(seats)} are"
+    )
 
 
 REFEREE = BestiaReferee()

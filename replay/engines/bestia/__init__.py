@@ -83,6 +83,7 @@ from replay.engines.bestia.declare import (
     describe_pass,
     is_blind_eligible,
 )
+from replay.engines.bestia.hidden import hidden_seats
 from replay.engines.bestia.play import (
     apply_abandon,
     apply_claim,
@@ -157,6 +158,7 @@ __all__ = [
     "dominant_trump",
     "eldest",
     "finish",
+    "hidden_seats",
     "is_blind_eligible",
     "is_over",
     "legal_actions",

@@ -15,6 +15,7 @@ from typing import Any
 
 from records.problems import Violation
 from records.words import number_of
+from replay.engines.bestia import hidden as hiding
 from replay.engines.bestia.state import (
     ABANDONED,
     BLIND,
@@ -101,43 +102,63 @@ def _exchange_fault(state: State, action: Any) -> Violation | None:
             actual=k,
         )
     discards, drawn = action.discards, action.drawn
-    if len(discards) != k or len(drawn) != k:
+    # Cards not logged (None) are as many as asked for: the number is the table's to see.
+    if (discards is not None and len(discards) != k) or (drawn is not None and len(drawn) != k):
+        said = ["not logged" if cards is None else str(len(cards)) for cards in (discards, drawn)]
         return Violation(
             "exchange.count-mismatch",
-            f"seat {seat} changes {number_of(k, 'card')} but discards {len(discards)} and draws {len(drawn)}",
+            f"seat {seat} changes {number_of(k, 'card')} but discards {said[0]} and draws "
+            f"{said[1]}",
             expected=k,
-            actual=[len(discards), len(drawn)],
+            actual=[None if cards is None else len(cards) for cards in (discards, drawn)],
         )
     if not k:
         return None
-    hand = list(state.hands[seat])
-    for card in discards:
-        if card not in hand:
-            return Violation(
-                "exchange.discard-not-held",
-                f"seat {seat} discards {card}, which it does not hold",
-                actual=card,
-            )
-        hand.remove(card)
-    return draw_fault(state, drawn, "exchange")
+    if discards is not None:
+        hidden = state.hidden
+        if hidden is not None and hidden.unseen[seat]:  # its cards are not known
+            fault = hiding.discard_fault(state, seat, discards)
+            if fault is not None:
+                return fault
+        else:
+            hand = list(state.hands[seat])
+            for card in discards:
+                if card not in hand:
+                    return Violation(
+                        "exchange.discard-not-held",
+                        f"seat {seat} discards {card}, which it does not hold",
+                        actual=card,
+                    )
+                hand.remove(card)
+    return None if drawn is None else draw_fault(state, drawn, "exchange")
 
 
 def apply_join(state: State, action: Any) -> None:
     seat = state.speaker
     state.decisions[seat] = JOIN
     state.entered.append(seat)
-    if action.exchange:
-        hand = state.hands[seat]
-        for card in action.discards:
-            hand.remove(card)
-        hand += action.drawn
-        state.drawn += len(action.drawn)
+    k = action.exchange
+    if k:
+        discards, drawn = action.discards, action.drawn
+        if state.hidden is not None or discards is None or drawn is None:
+            hiding.exchange(state, seat, k, discards, drawn)
+        else:
+            hand = state.hands[seat]
+            for card in discards:
+                hand.remove(card)
+            hand += drawn
+            state.drawn += k
+            state.takes += [seat] * k
     _next_speaker(state)
 
 
 def draw_fault(state: State, drawn: Sequence[str], what: str) -> Violation | None:
-    """Cards drawn must be the next ones of the stock, in order."""
+    """Cards drawn must be the next ones of the stock, in order (where the record does not know
+    the stock, cards the record shows nowhere else: ``hidden.open_draw_fault``)."""
     top = state.pile[state.drawn : state.drawn + len(drawn)]
+    hidden = state.hidden
+    if hidden is not None and hidden.open_stock:
+        return hiding.open_draw_fault(state, drawn, what)
     if None in top:
         return Violation(
             "draw.stock-unrecorded",
@@ -173,9 +194,17 @@ def describe_pass(table: object, action: Any) -> str:
 def describe_join(table: object, action: Any) -> str:
     if not action.exchange:
         return "play, keeps the hand"
-    return (
-        f"play, changes {action.exchange}: {' '.join(action.discards)} for {' '.join(action.drawn)}"
+    if action.discards is None and action.drawn is None:
+        return f"play, changes {action.exchange} ({NOT_LOGGED})"
+    discards, drawn = (
+        NOT_LOGGED if cards is None else " ".join(cards)
+        for cards in (action.discards, action.drawn)
     )
+    return f"play, changes {action.exchange}: {discards} for {drawn}"
+
+
+NOT_LOGGED = "cards not logged"
+"""How a call shows cards an exchange or a blind draw did not log."""
 
 
 # --- blind draws -----------------------------------------------------------------------------
@@ -204,6 +233,8 @@ def check_blind(state: State, action: Any) -> Violation | None:
     if fault is not None:
         return fault
     size = state.table.rules.hand_size
+    if drawn is None:  # cards not logged: the draw takes the hand size all the same
+        return None
     if len(drawn) != size:
         return Violation(
             "blind.count-mismatch",
@@ -251,11 +282,15 @@ def _blind_turn_fault(state: State, seat: int, does: str) -> Violation | None:
 
 
 def apply_blind(state: State, action: Any) -> None:
-    seat = action.seat
-    hands = list(state.hands)
-    hands[seat] = list(action.drawn)
-    state.hands = hands
-    state.drawn += len(action.drawn)
+    seat, drawn = action.seat, action.drawn
+    if state.hidden is not None or drawn is None:
+        hiding.blind(state, seat, drawn)
+    else:
+        hands = list(state.hands)
+        hands[seat] = list(drawn)
+        state.hands = hands
+        state.drawn += len(drawn)
+        state.takes += [seat] * len(drawn)
     if state.decisions[seat] != JOIN:
         state.entered.append(seat)
     state.decisions[seat] = DREW_BLIND
@@ -263,7 +298,8 @@ def apply_blind(state: State, action: Any) -> None:
 
 
 def describe_blind(table: object, action: Any) -> str:
-    return "blind draw: " + " ".join(action.drawn)
+    drawn = action.drawn
+    return "blind draw: " + (NOT_LOGGED if drawn is None else " ".join(drawn))
 
 
 def check_decline(state: State, action: Any) -> Violation | None:

@@ -25,6 +25,7 @@ from typing import Any
 from records.problems import Violation
 from records.tricks import CardPlay, LeadFault, PlayDuty, Trick, play_cards
 from records.words import number_of
+from replay.engines.bestia import hidden as hiding
 from replay.engines.bestia.state import (
     ABANDONED,
     BLIND,
@@ -84,8 +85,12 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
     after = [0] * state.table.seats
     for i, seat in enumerate(playing):
         after[seat] = playing[i + 1] if i + 1 < len(playing) else playing[0]
+    hands: Sequence[Sequence[str] | None] = state.hands
+    hidden = hiding.hidden_seats(state) if state.hidden is not None else ()
+    if hidden:  # cards not all known: the play judges those seats on what the record shows
+        hands = [None if seat in hidden else cards for seat, cards in enumerate(hands)]
     play = CardPlay(
-        state.hands,
+        hands,
         leader,
         after,
         rules.hand_size,
@@ -98,6 +103,8 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
         CODES,
     )
     play.won = state.tricks_won
+    if hidden:
+        hiding.hide(state, play)
     return play, playing
 
 
@@ -212,11 +219,12 @@ def legal_plays(state: State) -> list[str]:
 
 def play_duty(state: State) -> PlayDuty | None:
     """The duty of the seat to play now (``records.tricks.CardPlay.owed``; the leader's in the
-    blind round), None where no card can be played."""
-    if state.phase is PLAY and state.play is not None:
-        return state.play.owed()
-    play = opening(state) if state.phase is BLIND else None
-    return play.owed() if play is not None else None
+    blind round), None where no card can be played and for a seat whose cards the record does
+    not all show (``replay.engines.bestia.hidden``)."""
+    play = state.play if state.phase is PLAY else opening(state) if state.phase is BLIND else None
+    if play is None or play.hidden >> play.turn & 1:
+        return None
+    return play.owed()
 
 
 def finish(state: State) -> bool:

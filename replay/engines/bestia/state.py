@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
@@ -151,15 +151,15 @@ def rules_fault(rules: BestiaRules) -> RulesFault | None:
 
 
 class DealLike(Protocol):
-    """A recorded deal: each seat's cards, the turned-up card, the stock top first (at least as
-    far as it was drawn)."""
+    """A recorded deal: each seat's cards (None: not known), the turned-up card, the stock top
+    first (at least as far as it was drawn; None: not known)."""
 
     @property
-    def hands(self) -> Sequence[Sequence[str]]: ...
+    def hands(self) -> Sequence[Sequence[str] | None]: ...
     @property
     def turned_up(self) -> str: ...
     @property
-    def stock(self) -> Sequence[str]: ...
+    def stock(self) -> Sequence[str] | None: ...
 
 
 def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[DealFault]:
@@ -173,13 +173,15 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
     size = game.rules.hand_size
     flat: list[str] = []
     for seat, cards in enumerate(hands):
+        if cards is None:  # not known (one seat's view): left out of every check of the cards
+            continue
         if len(cards) != size:
             message = f"seat {seat} was dealt {number_of(len(cards), 'card')}, not {size}"
             path = ("hands", seat)
             return [DealFault("deal.hand-size", message, path, expected=size, actual=len(cards))]
         flat += cards
     stock = deal.stock
-    if len(stock) > game.stock:
+    if stock is not None and len(stock) > game.stock:
         message = (
             f"the stock holds {number_of(game.stock, 'card')} after the deal; the record lists more"
         )
@@ -189,16 +191,45 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
             )
         ]
     flat.append(deal.turned_up)
-    flat += stock
+    flat += stock or ()
     if len(set(flat)) == len(flat) and DECK.card_set.issuperset(flat):
         return []  # distinct cards of the deck; with the whole stock, the whole deck
-    groups: list[Group] = list(zip(game.hand_paths, hands, strict=True))
+    groups: list[Group] = [
+        (path, cards)
+        for path, cards in zip(game.hand_paths, hands, strict=True)
+        if cards is not None
+    ]
     groups.append((("turned_up",), deal.turned_up))
-    groups.append((("stock",), stock))
-    return card_faults(DECK, groups, complete=len(stock) == game.stock)
+    whole = stock is not None and len(stock) == game.stock and len(groups) == n + 1
+    if stock is not None:
+        groups.append((("stock",), stock))
+    return card_faults(DECK, groups, complete=whole)
 
 
 # --- state -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class Hidden:
+    """What a hand's record leaves unknown so far (``replay.engines.bestia.hidden``): an
+    exchange or blind draw whose cards it did not log, a hand or the stock it does not know."""
+
+    open_stock: bool
+    """The record does not know the stock (``Deal.stock`` null): a card drawn is checked against
+    the cards the record shows elsewhere, not against its place."""
+    seen: set[str]
+    """The cards whose place the record shows."""
+    unseen: list[int]
+    """Per seat: how many of the cards it holds are none of those the record shows."""
+    kept: dict[int, tuple[tuple[str, ...], int]] = field(default_factory=dict)
+    """Seat -> (its dealt cards, how many of them it kept): discards not logged."""
+    discarded: dict[str, int] = field(default_factory=dict)
+    """A card the record shows discarded by a seat whose cards it did not know -> that seat."""
+    drew_open: bool = False
+    """Whether a draw took cards the record gives from a stock it does not know."""
+    unlogged: list[tuple[int, str, str]] = field(default_factory=list)
+    """(seat, what, why its cards may be known all the same) for each exchange or blind draw
+    whose cards were not logged."""
 
 
 @dataclass(slots=True, eq=False)
@@ -238,6 +269,13 @@ class State:
     """Who led the first trick, once the blind round is closed."""
     play: CardPlay | None = None
     """The play of the cards (``records.tricks``), from the close of the blind round."""
+    dealt: Sequence[Sequence[str] | None] = ()
+    """The hands as the record deals them (None: not known)."""
+    takes: list[int] = field(default_factory=list)
+    """The seat that drew each place of the pile drawn so far, top first."""
+    hidden: Hidden | None = None
+    """What the record does not show of the hand (``replay.engines.bestia.hidden``): None
+    while it shows every card."""
 
     @property
     def rules(self) -> BestiaRules:
@@ -265,26 +303,33 @@ class State:
 def new_hand(
     rules: BestiaRules | Table,
     dealer: int,
-    hands: Sequence[Sequence[str]],
+    hands: Sequence[Sequence[str] | None],
     turned_up: str,
-    stock: Sequence[str],
+    stock: Sequence[str] | None,
 ) -> State:
-    """A hand after the deal; ``stock`` is the recorded part of the stock, top first."""
+    """A hand after the deal; ``stock`` is the recorded part of the stock, top first. A hand or
+    the stock the record does not know is None (one seat's view)."""
     game = rules if isinstance(rules, Table) else table(rules)
     size = game.stock
-    pile: list[str | None] = list(stock[:size])
+    pile: list[str | None] = list(stock[:size]) if stock is not None else []
     if len(pile) < size:
         pile += [None] * (size - len(pile))
     if game.rules.trump_card_drawable:
         pile.append(turned_up)
     order = game.orders[dealer]
     n = game.seats
-    return State(
+    hidden = stock is None
+    try:
+        held = [list(h) for h in hands]  # type: ignore[arg-type]
+    except TypeError:  # a hand not known: one seat's view
+        held = [[] if h is None else list(h) for h in hands]
+        hidden = True
+    state = State(
         game,
         dealer,
         turned_up,
         turned_up[-1],
-        [list(h) for h in hands],
+        held,
         pile,
         order,
         [None] * n,
@@ -293,7 +338,26 @@ def new_hand(
         [0] * n,
         DECLARE,
         order[0],
+        dealt=hands,
     )
+    if hidden:
+        state.hidden = conceal(state, open_stock=stock is None)
+    return state
+
+
+def conceal(state: State, *, open_stock: bool) -> Hidden:
+    """What the record shows of a hand as it is dealt: every card of the deal it gives (the
+    hands, the card turned up, the stock) is seen; a hand not known holds as many cards nobody
+    has seen."""
+    seen = {state.turned_up}
+    unseen = [0] * state.table.seats
+    for seat, cards in enumerate(state.dealt):
+        if cards is None:
+            unseen[seat] = state.table.rules.hand_size
+        else:
+            seen.update(cards)
+    seen.update(card for card in state.pile if card is not None)
+    return Hidden(open_stock, seen, unseen)
 
 
 def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
