@@ -109,7 +109,8 @@ Paths = Annotated[
         help="Record files in any format tricklog reads (.json, .jsonl, .ndjson; the notation "
         ".tln; OpenSpiel .openspiel and playthroughs; OhHellWeb .ohw), told by their content, "
         "optionally compressed as .gz, .bz2, .xz or .zst; directories (searched recursively); "
-        "or - for standard input.",
+        "URLs (s3://, gs://, az://, http(s)://, file://; globs and prefixes, with the store's "
+        "extra installed); or - for standard input.",
         show_default=False,
     ),
 ]
