@@ -105,14 +105,19 @@ Card = Annotated[
 class Deal(Strict):
     """The cards as dealt: a recorded fact that replay checks, never re-simulates."""
 
-    hands: list[list[Card]]
-    """Each seat's cards as dealt, indexed by seat."""
+    hands: list[list[Card] | None]
+    """Each seat's cards as dealt, indexed by seat; null for a seat whose cards the source did
+    not know (a record written from one seat's view: the others' cards are known only as they
+    are played). Replay then checks what public information allows and leaves the rest
+    unchecked (docs/partial.md, "Bestia: a seat's view")."""
     turned_up: Card
     """The card turned up to fix trumps."""
-    stock: list[Card]
+    stock: list[Card] | None
     """The undealt cards ("mazzo"), top first, at least as far as the exchanges and blind draws
     whose cards the record gives used them (the whole stock when known). The turned-up card is
-    not part of it."""
+    not part of it. Null when the source did not know the stock (one seat's view): the cards a
+    seat drew are then checked only against the cards the record shows elsewhere, not against
+    their place."""
 
 
 class Pass(Strict):

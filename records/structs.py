@@ -946,9 +946,9 @@ class BestiaDeal(
 ):
     """From ``records.bestia.Deal``."""
 
-    hands: list[list[Italian40Card]]
+    hands: list[list[Italian40Card] | None]
     turned_up: Italian40Card
-    stock: list[Italian40Card]
+    stock: list[Italian40Card] | None
 
 
 class BestiaPass(

@@ -54,7 +54,8 @@ CODES = (
         "exchange.discard-not-held",
         ILLEGAL,
         BESTIA,
-        "A join discards a card the seat does not hold.",
+        "A join discards a card the seat does not hold. In a seat's view (docs/partial.md), a "
+        "hidden seat's discards that the record gives must be cards it shows nowhere else.",
         "seat 2 discards Ac, which it does not hold",
     ),
     Code(
@@ -62,7 +63,9 @@ CODES = (
         ILLEGAL,
         BESTIA,
         "An exchange or blind draw takes cards other than the next ones on top of the stock, "
-        "in order.",
+        "in order. Where the record does not know the stock (a seat's view, docs/partial.md), "
+        "cards drawn that it shows elsewhere: a seat's, the card turned up, drawn or discarded "
+        "before.",
         "the exchange draws 3s Ab, but the top of the stock is Ab 3s",
     ),
     Code(

@@ -120,7 +120,7 @@ def growing_pot(
             action = rng.choice(options)
             _act(state, action)
             actions.append(Play(type="play", seat=action.seat, card=action.card))
-        deal = Deal(hands=dealt, turned_up=turned, stock=[])
+        deal = Deal(hands=[*dealt], turned_up=turned, stock=[])
         recorded.append(Hand(number=number, dealer=dealer, deal=deal, actions=actions))
         dealer = engine.Ring(players).after(dealer)
     again = [recorded[i % players].model_copy(update={"number": i + 1}) for i in range(hands)]
@@ -229,7 +229,7 @@ def _hand(
     settled = ENGINE.settle(state, carry)
     assert isinstance(settled, engine.Settlement), settled  # every rules block settles
     used = stock[: state.drawn] if rng.random() < 0.5 else stock
-    deal = Deal(hands=dealt, turned_up=turned, stock=used)
+    deal = Deal(hands=[*dealt], turned_up=turned, stock=used)
     return Hand(number=number, dealer=dealer, deal=deal, actions=actions), settled
 
 

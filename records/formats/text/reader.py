@@ -491,8 +491,9 @@ class _Body:
             name = "turned_up" if what == "turned" else what
             if name == "hands" or name not in self.deal_fields or name in deal:
                 return False
-            if self.deal_fields[name]:
-                deal[name] = list(map(sys.intern, words[2:]))
+            if self.deal_fields[name]:  # ``?`` alone: not known (null)
+                unknown = words[2:] == ["?"]
+                deal[name] = None if unknown else list(map(sys.intern, words[2:]))
             elif len(words) == 3:
                 deal[name] = _DEAL_WORDS.get(words[2], words[2])
             else:
@@ -626,7 +627,13 @@ class _Body:
         if name in deal:
             raise NotationError(f"'deal {what.text}' is given twice", *_at(what))
         if self.deal_fields[name]:
-            deal[name] = cursor.cards(())
+            token = cursor.peek()
+            if token is not None and token.text == "?":  # not known (a Bestia seat's view)
+                cursor.word("?")
+                cursor.end()
+                deal[name] = None
+            else:
+                deal[name] = cursor.cards(())
         else:
             card = cursor.word("a card, or none")
             cursor.end()

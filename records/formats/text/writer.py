@@ -164,9 +164,12 @@ class _Writer:
                 self.lines.append(f"deal {seat} ?")
             else:
                 self._words((*base, "deal", "hands", seat), f"deal {seat}", cards)
+        lists = list_fields(self.notation.deal)
         for key, value in deal.items():
             word = "turned" if key == "turned_up" else key
-            if isinstance(value, list):
+            if value is None and lists.get(key):  # cards not known (a Bestia seat's view)
+                self.lines.append(f"deal {word} ?")
+            elif isinstance(value, list):
                 self._words((*base, "deal", key), f"deal {word}", value)
             elif isinstance(value, bool):  # Oh Hell's ``rebuilt``
                 self.lines.append(f"deal {word} {'true' if value else 'false'}")
