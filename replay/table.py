@@ -250,7 +250,7 @@ class Table:
         if self._over or self._actions:
             raise TableError(
                 Problem(
-                    "deal.stated-late",
+                    "table.deal-stated-late",
                     Kind.ILLEGAL,
                     "a deal is stated before the hand's first action",
                 )
@@ -417,7 +417,7 @@ class Table:
         return (
             found[0]
             if found
-            else Problem("deal.refused", Kind.ILLEGAL, "the deal cannot start a hand")
+            else Problem("table.deal-refused", Kind.ILLEGAL, "the deal cannot start a hand")
         )
 
     def _problems(self, hands: list[Any]) -> list[Problem]:

@@ -90,7 +90,7 @@ def _entry(session: Any, text: str, help_lines: Sequence[str]) -> str | None:
         session.pending.clear()
         session.dealt = True
     elif not session.dealt and not table.is_over:
-        raise RefusedError("deal.not-typed", "type the hand's deal first: deal SEAT CARD...")
+        raise RefusedError("table.deal-not-typed", "type the hand's deal first: deal SEAT CARD...")
     table.apply(text)
     if table.hand_number != number:
         session.dealt = not session.must_type
@@ -102,7 +102,9 @@ def _deal_line(session: Any, words: list[str]) -> None:
     hand's first action states the deal, a later line of the same pile replacing it."""
     table = session.table
     if table.is_over or table.actions:
-        raise RefusedError("deal.stated-late", "a hand's deal is typed before its first action")
+        raise RefusedError(
+            "table.deal-stated-late", "a hand's deal is typed before its first action"
+        )
     if not words:
         raise RefusedError("record.text", "deal SEAT CARD... or deal turned CARD expected")
     what, values = words[0], words[1:]

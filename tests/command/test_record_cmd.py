@@ -136,7 +136,7 @@ def test_a_typed_deal_is_checked_and_recorded(tmp_path: Path) -> None:
     )
     assert run.returncode == 1
     refusals = run.stderr.splitlines()
-    assert refusals[0].startswith("refused: deal.not-typed")
+    assert refusals[0].startswith("refused: table.deal-not-typed")
     assert refusals[1].startswith("refused: deal.duplicate-card")
     record = tricklog.load(str(tmp_path / "g.json"))
     assert [h.deal.hands for h in record.hands] == [

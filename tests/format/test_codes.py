@@ -40,6 +40,7 @@ NOT_CODES = re.compile(
     r"^(?:records|replay|tricklog|bench|tests|state)\."
     r"|\.(?:json|jsonl|ndjson|gz|bz2|xz|zst|py|md|txt|tmp|html|csv|parquet|tln)$"
     r"|^cpu\.max$"
+    r"|^table\."  # a Table's refusal of a way of using it (a deal stated late), not a record's
 )
 """Strings shaped like codes that are not: module paths, attribute paths (``state.size``) and
 file names (``cpu.max``: a control group's CPU quota, ``replay.workers``)."""
