@@ -104,5 +104,10 @@ class RecordBase(Strict):
     players: list[Player]
     meta: Metadata | None = None
     hands: Sequence[object]
+    in_progress: bool = False
+    """True while the game is being played, as a table or a scorer writes it: the last hand
+    may stop where play stands, every action so far checked, and is reported as in progress
+    (not ``hand.incomplete``), any claims of it unchecked. Every other hand must be played
+    out. Left out (false) once the game is over."""
     claims: object | None = None
     extensions: Extensions = None

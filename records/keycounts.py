@@ -160,21 +160,24 @@ def _keys_oh_hell_record(x: Any) -> int:
             n += len(v71)
             for w72 in v71.values():
                 n += _any_keys(w72)
-    v73 = x.claims
-    if v73 is not None:
+    v73 = x.in_progress
+    if v73 is not False:
         n += 1
-        v74 = v73.totals
-        if v74 is not None:
-            n += 1
-        v76 = v73.winners
-        if v76 is not None:
-            n += 1
-    v78 = x.extensions
-    if v78 is not None:
+    v74 = x.claims
+    if v74 is not None:
         n += 1
-        n += len(v78)
-        for w79 in v78.values():
-            n += _any_keys(w79)
+        v75 = v74.totals
+        if v75 is not None:
+            n += 1
+        v77 = v74.winners
+        if v77 is not None:
+            n += 1
+    v79 = x.extensions
+    if v79 is not None:
+        n += 1
+        n += len(v79)
+        for w80 in v79.values():
+            n += _any_keys(w80)
     return n
 
 
@@ -187,16 +190,16 @@ def _keys_pinochle_meld_declaration(x: Any) -> int:
 def _keys_pinochle_meld(x: Any) -> int:
     n: int = 0
     n += 2
-    v150 = x.melds
-    n += 2 * len(v150)
+    v151 = x.melds
+    n += 2 * len(v151)
     return n
 
 
 def _keys_pinochle_bury(x: Any) -> int:
     n: int = 0
     n += 2
-    v160 = x.announced
-    if v160 is not False:
+    v161 = x.announced
+    if v161 is not False:
         n += 1
     return n
 
@@ -204,136 +207,139 @@ def _keys_pinochle_bury(x: Any) -> int:
 def _keys_pinochle_record(x: Any) -> int:
     n: int = 0
     n += 33
-    v82 = x.rules
-    v83 = v82.preset
-    if v83 is not None:
+    v83 = x.rules
+    v84 = v83.preset
+    if v84 is not None:
         n += 1
-    v108 = v82.payment_table
-    n += len(v108)
-    v110 = v82.trump_multiplier
-    n += len(v110)
-    v115 = v82.dealer_order
-    if v115 != "rotation":
+    v109 = v83.payment_table
+    n += len(v109)
+    v111 = v83.trump_multiplier
+    n += len(v111)
+    v116 = v83.dealer_order
+    if v116 != "rotation":
         n += 1
-    v117 = x.players
-    for i118 in v117:
+    v118 = x.players
+    for i119 in v118:
         n += 2
-        v121 = i118.id
-        if v121 is not None:
+        v122 = i119.id
+        if v122 is not None:
             n += 1
-    v122 = x.meta
-    if v122 is not None:
+    v123 = x.meta
+    if v123 is not None:
         n += 1
-        v123 = v122.event
-        if v123 is not None:
-            n += 1
-        v124 = v122.site
+        v124 = v123.event
         if v124 is not None:
             n += 1
-        v125 = v122.date
+        v125 = v123.site
         if v125 is not None:
             n += 1
-        v126 = v122.table
+        v126 = v123.date
         if v126 is not None:
             n += 1
-        v127 = v122.source
+        v127 = v123.table
         if v127 is not None:
             n += 1
-    v128 = x.hands
-    for i129 in v128:
-        n += 6
-        v138 = i129.actions
-        types139 = list(map(type, v138))
-        n += 3 * len(types139)
-        k140 = types139.count(PinochlePass)
-        n += -1 * k140
-        k147 = types139.count(PinochleMeld)
-        if k147:
-            j148 = -1
-            for _ in range(k147):
-                j148 = types139.index(PinochleMeld, j148 + 1)
-                n += _keys_pinochle_meld(v138[j148]) - 2
-        k155 = types139.count(PinochleBury)
-        if k155:
-            j156 = -1
-            for _ in range(k155):
-                j156 = types139.index(PinochleBury, j156 + 1)
-                n += _keys_pinochle_bury(v138[j156]) - 2
-        k161 = types139.count(PinochleConcede)
-        n += -1 * k161
-        v163 = i129.claims
-        if v163 is not None:
+        v128 = v123.source
+        if v128 is not None:
             n += 1
-            v164 = v163.declarer
-            if v164 is not None:
-                n += 1
-            v165 = v163.contract
+    v129 = x.hands
+    for i130 in v129:
+        n += 6
+        v139 = i130.actions
+        types140 = list(map(type, v139))
+        n += 3 * len(types140)
+        k141 = types140.count(PinochlePass)
+        n += -1 * k141
+        k148 = types140.count(PinochleMeld)
+        if k148:
+            j149 = -1
+            for _ in range(k148):
+                j149 = types140.index(PinochleMeld, j149 + 1)
+                n += _keys_pinochle_meld(v139[j149]) - 2
+        k156 = types140.count(PinochleBury)
+        if k156:
+            j157 = -1
+            for _ in range(k156):
+                j157 = types140.index(PinochleBury, j157 + 1)
+                n += _keys_pinochle_bury(v139[j157]) - 2
+        k162 = types140.count(PinochleConcede)
+        n += -1 * k162
+        v164 = i130.claims
+        if v164 is not None:
+            n += 1
+            v165 = v164.declarer
             if v165 is not None:
                 n += 1
-            v166 = v163.meld
+            v166 = v164.contract
             if v166 is not None:
                 n += 1
-            v167 = v163.counters
+            v167 = v164.meld
             if v167 is not None:
                 n += 1
-            v168 = v163.made
+            v168 = v164.counters
             if v168 is not None:
                 n += 1
-            v169 = v163.chips
+            v169 = v164.made
             if v169 is not None:
                 n += 1
-            v171 = v163.kitty
-            if v171 is not None:
+            v170 = v164.chips
+            if v170 is not None:
                 n += 1
-            v172 = v163.totals
+            v172 = v164.kitty
             if v172 is not None:
                 n += 1
-            v174 = v163.tricks
-            if v174 is not None:
+            v173 = v164.totals
+            if v173 is not None:
                 n += 1
-            v176 = v163.melds
-            if v176 is not None:
+            v175 = v164.tricks
+            if v175 is not None:
                 n += 1
-                for i177 in v176:
-                    if i177 is not None:
-                        n += 2 * len(i177)
-            v181 = v163.opponents_counters
-            if v181 is not None:
+            v177 = v164.melds
+            if v177 is not None:
                 n += 1
-            v182 = v163.declarer_points
+                for i178 in v177:
+                    if i178 is not None:
+                        n += 2 * len(i178)
+            v182 = v164.opponents_counters
             if v182 is not None:
                 n += 1
-            v183 = v163.outcome
+            v183 = v164.declarer_points
             if v183 is not None:
                 n += 1
-        v184 = i129.extensions
-        if v184 is not None:
+            v184 = v164.outcome
+            if v184 is not None:
+                n += 1
+        v185 = i130.extensions
+        if v185 is not None:
             n += 1
-            n += len(v184)
-            for w185 in v184.values():
-                n += _any_keys(w185)
-    v186 = x.claims
-    if v186 is not None:
+            n += len(v185)
+            for w186 in v185.values():
+                n += _any_keys(w186)
+    v187 = x.in_progress
+    if v187 is not False:
         n += 1
-        v187 = v186.totals
-        if v187 is not None:
-            n += 1
-        v189 = v186.kitty
+    v188 = x.claims
+    if v188 is not None:
+        n += 1
+        v189 = v188.totals
         if v189 is not None:
             n += 1
-    v190 = x.extensions
-    if v190 is not None:
+        v191 = v188.kitty
+        if v191 is not None:
+            n += 1
+    v192 = x.extensions
+    if v192 is not None:
         n += 1
-        n += len(v190)
-        for w191 in v190.values():
-            n += _any_keys(w191)
+        n += len(v192)
+        for w193 in v192.values():
+            n += _any_keys(w193)
     return n
 
 
 def _keys_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v254 = x.reason
-    if v254 is not None:
+    v256 = x.reason
+    if v256 is not None:
         n += 1
     return n
 
@@ -347,137 +353,140 @@ def _keys_bestia_exact(x: Any) -> int:
 def _keys_bestia_record(x: Any) -> int:
     n: int = 0
     n += 30
-    v194 = x.rules
-    v195 = v194.preset
-    if v195 is not None:
+    v196 = x.rules
+    v197 = v196.preset
+    if v197 is not None:
         n += 1
-    v221 = v194.dealer_order
-    if v221 != "rotation":
+    v223 = v196.dealer_order
+    if v223 != "rotation":
         n += 1
-    v223 = x.players
-    for i224 in v223:
+    v225 = x.players
+    for i226 in v225:
         n += 2
-        v227 = i224.id
-        if v227 is not None:
-            n += 1
-    v228 = x.meta
-    if v228 is not None:
-        n += 1
-        v229 = v228.event
+        v229 = i226.id
         if v229 is not None:
             n += 1
-        v230 = v228.site
-        if v230 is not None:
-            n += 1
-        v231 = v228.date
+    v230 = x.meta
+    if v230 is not None:
+        n += 1
+        v231 = v230.event
         if v231 is not None:
             n += 1
-        v232 = v228.table
+        v232 = v230.site
         if v232 is not None:
             n += 1
-        v233 = v228.source
+        v233 = v230.date
         if v233 is not None:
             n += 1
-    v234 = x.hands
-    for i235 in v234:
-        n += 7
-        v245 = i235.actions
-        types246 = list(map(type, v245))
-        n += sum(map(_fixed247.__getitem__, types246))
-        k252 = types246.count(BestiaAbandon)
-        if k252:
-            j253 = -1
-            for _ in range(k252):
-                j253 = types246.index(BestiaAbandon, j253 + 1)
-                n += _keys_bestia_abandon(v245[j253]) - 0
-        v255 = i235.claims
-        if v255 is not None:
+        v234 = v230.table
+        if v234 is not None:
             n += 1
-            v256 = v255.starting_pot
-            if v256 is not None:
+        v235 = v230.source
+        if v235 is not None:
+            n += 1
+    v236 = x.hands
+    for i237 in v236:
+        n += 7
+        v247 = i237.actions
+        types248 = list(map(type, v247))
+        n += sum(map(_fixed249.__getitem__, types248))
+        k254 = types248.count(BestiaAbandon)
+        if k254:
+            j255 = -1
+            for _ in range(k254):
+                j255 = types248.index(BestiaAbandon, j255 + 1)
+                n += _keys_bestia_abandon(v247[j255]) - 0
+        v257 = i237.claims
+        if v257 is not None:
+            n += 1
+            v258 = v257.starting_pot
+            if v258 is not None:
                 n += 1
-                if type(v256) is BestiaExact:
+                if type(v258) is BestiaExact:
                     n += 2
-            v261 = v255.invitos
-            if v261 is not None:
+            v263 = v257.invitos
+            if v263 is not None:
                 n += 1
-                for i262 in v261:
-                    if type(i262) is BestiaExact:
+                for i264 in v263:
+                    if type(i264) is BestiaExact:
                         n += 2
-            v265 = v255.pot
-            if v265 is not None:
+            v267 = v257.pot
+            if v267 is not None:
                 n += 1
-                if type(v265) is BestiaExact:
+                if type(v267) is BestiaExact:
                     n += 2
-            v268 = v255.played
-            if v268 is not None:
-                n += 1
-            v270 = v255.tricks
+            v270 = v257.played
             if v270 is not None:
                 n += 1
-            v272 = v255.shares
+            v272 = v257.tricks
             if v272 is not None:
                 n += 1
-                for i273 in v272:
-                    if type(i273) is BestiaExact:
-                        n += 2
-            v276 = v255.refunds
-            if v276 is not None:
+            v274 = v257.shares
+            if v274 is not None:
                 n += 1
-                for i277 in v276:
-                    if type(i277) is BestiaExact:
+                for i275 in v274:
+                    if type(i275) is BestiaExact:
                         n += 2
-            v280 = v255.bestias
-            if v280 is not None:
+            v278 = v257.refunds
+            if v278 is not None:
                 n += 1
-                for i281 in v280:
-                    if type(i281) is BestiaExact:
+                for i279 in v278:
+                    if type(i279) is BestiaExact:
                         n += 2
-            v284 = v255.nets
-            if v284 is not None:
+            v282 = v257.bestias
+            if v282 is not None:
                 n += 1
-                for i285 in v284:
-                    if type(i285) is BestiaExact:
+                for i283 in v282:
+                    if type(i283) is BestiaExact:
                         n += 2
-            v288 = v255.carried
-            if v288 is not None:
+            v286 = v257.nets
+            if v286 is not None:
                 n += 1
-                if type(v288) is BestiaExact:
+                for i287 in v286:
+                    if type(i287) is BestiaExact:
+                        n += 2
+            v290 = v257.carried
+            if v290 is not None:
+                n += 1
+                if type(v290) is BestiaExact:
                     n += 2
-            v291 = v255.balances
-            if v291 is not None:
+            v293 = v257.balances
+            if v293 is not None:
                 n += 1
-                for i292 in v291:
-                    if type(i292) is BestiaExact:
+                for i294 in v293:
+                    if type(i294) is BestiaExact:
                         n += 2
-        v295 = i235.extensions
-        if v295 is not None:
+        v297 = i237.extensions
+        if v297 is not None:
             n += 1
-            n += len(v295)
-            for w296 in v295.values():
-                n += _any_keys(w296)
-    v297 = x.claims
-    if v297 is not None:
+            n += len(v297)
+            for w298 in v297.values():
+                n += _any_keys(w298)
+    v299 = x.in_progress
+    if v299 is not False:
         n += 1
-        v298 = v297.balances
-        if v298 is not None:
+    v300 = x.claims
+    if v300 is not None:
+        n += 1
+        v301 = v300.balances
+        if v301 is not None:
             n += 1
-            for i299 in v298:
-                if type(i299) is BestiaExact:
+            for i302 in v301:
+                if type(i302) is BestiaExact:
                     n += 2
-        v302 = v297.carried
-        if v302 is not None:
+        v305 = v300.carried
+        if v305 is not None:
             n += 1
-            if type(v302) is BestiaExact:
+            if type(v305) is BestiaExact:
                 n += 2
-    v305 = x.extensions
-    if v305 is not None:
+    v308 = x.extensions
+    if v308 is not None:
         n += 1
-        n += len(v305)
-        for w306 in v305.values():
-            n += _any_keys(w306)
-    v307 = x.opening_pot
-    if v307 != 0:
+        n += len(v308)
+        for w309 in v308.values():
+            n += _any_keys(w309)
+    v310 = x.opening_pot
+    if v310 != 0:
         n += 1
     return n
 
@@ -491,112 +500,115 @@ def _keys_partnership_pinochle_meld_declaration(x: Any) -> int:
 def _keys_partnership_pinochle_meld(x: Any) -> int:
     n: int = 0
     n += 2
-    v362 = x.melds
-    n += 2 * len(v362)
+    v365 = x.melds
+    n += 2 * len(v365)
     return n
 
 
 def _keys_partnership_pinochle_record(x: Any) -> int:
     n: int = 0
     n += 22
-    v310 = x.rules
-    v311 = v310.preset
-    if v311 is not None:
+    v313 = x.rules
+    v314 = v313.preset
+    if v314 is not None:
         n += 1
-    v329 = v310.dealer_order
-    if v329 != "rotation":
+    v332 = v313.dealer_order
+    if v332 != "rotation":
         n += 1
-    v331 = x.players
-    for i332 in v331:
+    v334 = x.players
+    for i335 in v334:
         n += 2
-        v335 = i332.id
-        if v335 is not None:
-            n += 1
-    v336 = x.meta
-    if v336 is not None:
-        n += 1
-        v337 = v336.event
-        if v337 is not None:
-            n += 1
-        v338 = v336.site
+        v338 = i335.id
         if v338 is not None:
             n += 1
-        v339 = v336.date
-        if v339 is not None:
-            n += 1
-        v340 = v336.table
+    v339 = x.meta
+    if v339 is not None:
+        n += 1
+        v340 = v339.event
         if v340 is not None:
             n += 1
-        v341 = v336.source
+        v341 = v339.site
         if v341 is not None:
             n += 1
-    v342 = x.hands
-    for i343 in v342:
-        n += 5
-        v350 = i343.actions
-        types351 = list(map(type, v350))
-        n += 3 * len(types351)
-        k352 = types351.count(PartnershipPinochlePass)
-        n += -1 * k352
-        k359 = types351.count(PartnershipPinochleMeld)
-        if k359:
-            j360 = -1
-            for _ in range(k359):
-                j360 = types351.index(PartnershipPinochleMeld, j360 + 1)
-                n += _keys_partnership_pinochle_meld(v350[j360]) - 2
-        k367 = types351.count(PartnershipPinochleThrowIn)
-        n += -1 * k367
-        v369 = i343.claims
-        if v369 is not None:
+        v342 = v339.date
+        if v342 is not None:
             n += 1
-            v370 = v369.declarer
-            if v370 is not None:
+        v343 = v339.table
+        if v343 is not None:
+            n += 1
+        v344 = v339.source
+        if v344 is not None:
+            n += 1
+    v345 = x.hands
+    for i346 in v345:
+        n += 5
+        v353 = i346.actions
+        types354 = list(map(type, v353))
+        n += 3 * len(types354)
+        k355 = types354.count(PartnershipPinochlePass)
+        n += -1 * k355
+        k362 = types354.count(PartnershipPinochleMeld)
+        if k362:
+            j363 = -1
+            for _ in range(k362):
+                j363 = types354.index(PartnershipPinochleMeld, j363 + 1)
+                n += _keys_partnership_pinochle_meld(v353[j363]) - 2
+        k370 = types354.count(PartnershipPinochleThrowIn)
+        n += -1 * k370
+        v372 = i346.claims
+        if v372 is not None:
+            n += 1
+            v373 = v372.declarer
+            if v373 is not None:
                 n += 1
-            v371 = v369.contract
-            if v371 is not None:
-                n += 1
-            v372 = v369.player_meld
-            if v372 is not None:
-                n += 1
-            v374 = v369.team_meld
+            v374 = v372.contract
             if v374 is not None:
                 n += 1
-            v376 = v369.team_counters
-            if v376 is not None:
+            v375 = v372.player_meld
+            if v375 is not None:
                 n += 1
-            v378 = v369.made
-            if v378 is not None:
+            v377 = v372.team_meld
+            if v377 is not None:
                 n += 1
-            v379 = v369.team_scores
+            v379 = v372.team_counters
             if v379 is not None:
                 n += 1
-            v381 = v369.team_totals
+            v381 = v372.made
             if v381 is not None:
                 n += 1
-            v383 = v369.tricks
-            if v383 is not None:
+            v382 = v372.team_scores
+            if v382 is not None:
                 n += 1
-        v385 = i343.extensions
-        if v385 is not None:
-            n += 1
-            n += len(v385)
-            for w386 in v385.values():
-                n += _any_keys(w386)
-    v387 = x.claims
-    if v387 is not None:
-        n += 1
-        v388 = v387.team_totals
+            v384 = v372.team_totals
+            if v384 is not None:
+                n += 1
+            v386 = v372.tricks
+            if v386 is not None:
+                n += 1
+        v388 = i346.extensions
         if v388 is not None:
             n += 1
-        v390 = v387.winner
-        if v390 is not None:
-            n += 1
-    v391 = x.extensions
+            n += len(v388)
+            for w389 in v388.values():
+                n += _any_keys(w389)
+    v390 = x.in_progress
+    if v390 is not False:
+        n += 1
+    v391 = x.claims
     if v391 is not None:
         n += 1
-        n += len(v391)
-        for w392 in v391.values():
-            n += _any_keys(w392)
+        v392 = v391.team_totals
+        if v392 is not None:
+            n += 1
+        v394 = v391.winner
+        if v394 is not None:
+            n += 1
+    v395 = x.extensions
+    if v395 is not None:
+        n += 1
+        n += len(v395)
+        for w396 in v395.values():
+            n += _any_keys(w396)
     return n
 
 
@@ -625,14 +637,14 @@ def _colons_oh_hell_claim(x: Any) -> int:
 
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v458 = x.reason
-    if v458 is not None:
-        n += v458.count(":")
+    v462 = x.reason
+    if v462 is not None:
+        n += v462.count(":")
     return n
 
 
-def _colons_union452(x: Any) -> int:
-    found = _colons_union452_table.get(type(x))
+def _colons_union456(x: Any) -> int:
+    found = _colons_union456_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -640,51 +652,51 @@ def _colons_union452(x: Any) -> int:
 
 def _colons_oh_hell_record(x: Any) -> int:
     n: int = 0
-    v394 = x.id
-    n += v394.count(":")
-    v395 = x.rules
-    v396 = v395.preset
-    if v396 is not None:
-        n += v396.count(":")
-    v424 = x.players
-    for i425 in v424:
-        v427 = i425.name
-        n += v427.count(":")
-        v428 = i425.id
-        if v428 is not None:
-            n += v428.count(":")
-    v429 = x.meta
-    if v429 is not None:
-        v430 = v429.event
-        if v430 is not None:
-            n += v430.count(":")
-        v431 = v429.site
-        if v431 is not None:
-            n += v431.count(":")
-        v432 = v429.date
+    v398 = x.id
+    n += v398.count(":")
+    v399 = x.rules
+    v400 = v399.preset
+    if v400 is not None:
+        n += v400.count(":")
+    v428 = x.players
+    for i429 in v428:
+        v431 = i429.name
+        n += v431.count(":")
+        v432 = i429.id
         if v432 is not None:
             n += v432.count(":")
-        v433 = v429.table
-        if v433 is not None:
-            n += v433.count(":")
-        v434 = v429.source
+    v433 = x.meta
+    if v433 is not None:
+        v434 = v433.event
         if v434 is not None:
             n += v434.count(":")
-    v435 = x.hands
-    for i436 in v435:
-        v448 = i436.actions
-        for i449 in v448:
-            n += _colons_union452(i449)
-        v468 = i436.extensions
-        if v468 is not None:
-            n += sum([_k.count(":") for _k in v468])
-            for w469 in v468.values():
-                n += _any_colons(w469)
-    v475 = x.extensions
-    if v475 is not None:
-        n += sum([_k.count(":") for _k in v475])
-        for w476 in v475.values():
-            n += _any_colons(w476)
+        v435 = v433.site
+        if v435 is not None:
+            n += v435.count(":")
+        v436 = v433.date
+        if v436 is not None:
+            n += v436.count(":")
+        v437 = v433.table
+        if v437 is not None:
+            n += v437.count(":")
+        v438 = v433.source
+        if v438 is not None:
+            n += v438.count(":")
+    v439 = x.hands
+    for i440 in v439:
+        v452 = i440.actions
+        for i453 in v452:
+            n += _colons_union456(i453)
+        v472 = i440.extensions
+        if v472 is not None:
+            n += sum([_k.count(":") for _k in v472])
+            for w473 in v472.values():
+                n += _any_colons(w473)
+    v480 = x.extensions
+    if v480 is not None:
+        n += sum([_k.count(":") for _k in v480])
+        for w481 in v480.values():
+            n += _any_colons(w481)
     return n
 
 
@@ -733,8 +745,8 @@ def _colons_pinochle_concede(x: Any) -> int:
     return n
 
 
-def _colons_union539(x: Any) -> int:
-    found = _colons_union539_table.get(type(x))
+def _colons_union544(x: Any) -> int:
+    found = _colons_union544_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -742,51 +754,51 @@ def _colons_union539(x: Any) -> int:
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v478 = x.id
-    n += v478.count(":")
-    v479 = x.rules
-    v480 = v479.preset
-    if v480 is not None:
-        n += v480.count(":")
-    v514 = x.players
-    for i515 in v514:
-        v517 = i515.name
-        n += v517.count(":")
-        v518 = i515.id
-        if v518 is not None:
-            n += v518.count(":")
-    v519 = x.meta
-    if v519 is not None:
-        v520 = v519.event
-        if v520 is not None:
-            n += v520.count(":")
-        v521 = v519.site
-        if v521 is not None:
-            n += v521.count(":")
-        v522 = v519.date
-        if v522 is not None:
-            n += v522.count(":")
-        v523 = v519.table
+    v483 = x.id
+    n += v483.count(":")
+    v484 = x.rules
+    v485 = v484.preset
+    if v485 is not None:
+        n += v485.count(":")
+    v519 = x.players
+    for i520 in v519:
+        v522 = i520.name
+        n += v522.count(":")
+        v523 = i520.id
         if v523 is not None:
             n += v523.count(":")
-        v524 = v519.source
-        if v524 is not None:
-            n += v524.count(":")
-    v525 = x.hands
-    for i526 in v525:
-        v535 = i526.actions
-        for i536 in v535:
-            n += _colons_union539(i536)
-        v582 = i526.extensions
-        if v582 is not None:
-            n += sum([_k.count(":") for _k in v582])
-            for w583 in v582.values():
-                n += _any_colons(w583)
-    v588 = x.extensions
-    if v588 is not None:
-        n += sum([_k.count(":") for _k in v588])
-        for w589 in v588.values():
-            n += _any_colons(w589)
+    v524 = x.meta
+    if v524 is not None:
+        v525 = v524.event
+        if v525 is not None:
+            n += v525.count(":")
+        v526 = v524.site
+        if v526 is not None:
+            n += v526.count(":")
+        v527 = v524.date
+        if v527 is not None:
+            n += v527.count(":")
+        v528 = v524.table
+        if v528 is not None:
+            n += v528.count(":")
+        v529 = v524.source
+        if v529 is not None:
+            n += v529.count(":")
+    v530 = x.hands
+    for i531 in v530:
+        v540 = i531.actions
+        for i541 in v540:
+            n += _colons_union544(i541)
+        v587 = i531.extensions
+        if v587 is not None:
+            n += sum([_k.count(":") for _k in v587])
+            for w588 in v587.values():
+                n += _any_colons(w588)
+    v594 = x.extensions
+    if v594 is not None:
+        n += sum([_k.count(":") for _k in v594])
+        for w595 in v594.values():
+            n += _any_colons(w595)
     return n
 
 
@@ -822,14 +834,14 @@ def _colons_bestia_claim(x: Any) -> int:
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v662 = x.reason
-    if v662 is not None:
-        n += v662.count(":")
+    v668 = x.reason
+    if v668 is not None:
+        n += v668.count(":")
     return n
 
 
-def _colons_union646(x: Any) -> int:
-    found = _colons_union646_table.get(type(x))
+def _colons_union652(x: Any) -> int:
+    found = _colons_union652_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -842,51 +854,51 @@ def _colons_bestia_exact(x: Any) -> int:
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v591 = x.id
-    n += v591.count(":")
-    v592 = x.rules
-    v593 = v592.preset
-    if v593 is not None:
-        n += v593.count(":")
-    v621 = x.players
-    for i622 in v621:
-        v624 = i622.name
-        n += v624.count(":")
-        v625 = i622.id
-        if v625 is not None:
-            n += v625.count(":")
-    v626 = x.meta
-    if v626 is not None:
-        v627 = v626.event
-        if v627 is not None:
-            n += v627.count(":")
-        v628 = v626.site
-        if v628 is not None:
-            n += v628.count(":")
-        v629 = v626.date
-        if v629 is not None:
-            n += v629.count(":")
-        v630 = v626.table
-        if v630 is not None:
-            n += v630.count(":")
-        v631 = v626.source
+    v597 = x.id
+    n += v597.count(":")
+    v598 = x.rules
+    v599 = v598.preset
+    if v599 is not None:
+        n += v599.count(":")
+    v627 = x.players
+    for i628 in v627:
+        v630 = i628.name
+        n += v630.count(":")
+        v631 = i628.id
         if v631 is not None:
             n += v631.count(":")
-    v632 = x.hands
-    for i633 in v632:
-        v643 = i633.actions
-        for i644 in v643:
-            n += _colons_union646(i644)
-        v703 = i633.extensions
-        if v703 is not None:
-            n += sum([_k.count(":") for _k in v703])
-            for w704 in v703.values():
-                n += _any_colons(w704)
-    v713 = x.extensions
-    if v713 is not None:
-        n += sum([_k.count(":") for _k in v713])
-        for w714 in v713.values():
-            n += _any_colons(w714)
+    v632 = x.meta
+    if v632 is not None:
+        v633 = v632.event
+        if v633 is not None:
+            n += v633.count(":")
+        v634 = v632.site
+        if v634 is not None:
+            n += v634.count(":")
+        v635 = v632.date
+        if v635 is not None:
+            n += v635.count(":")
+        v636 = v632.table
+        if v636 is not None:
+            n += v636.count(":")
+        v637 = v632.source
+        if v637 is not None:
+            n += v637.count(":")
+    v638 = x.hands
+    for i639 in v638:
+        v649 = i639.actions
+        for i650 in v649:
+            n += _colons_union652(i650)
+        v709 = i639.extensions
+        if v709 is not None:
+            n += sum([_k.count(":") for _k in v709])
+            for w710 in v709.values():
+                n += _any_colons(w710)
+    v720 = x.extensions
+    if v720 is not None:
+        n += sum([_k.count(":") for _k in v720])
+        for w721 in v720.values():
+            n += _any_colons(w721)
     return n
 
 
@@ -925,8 +937,8 @@ def _colons_partnership_pinochle_play(x: Any) -> int:
     return n
 
 
-def _colons_union762(x: Any) -> int:
-    found = _colons_union762_table.get(type(x))
+def _colons_union769(x: Any) -> int:
+    found = _colons_union769_table.get(type(x))
     if found is None:
         return _any_colons(x)
     return found[0] + found[1](x)
@@ -934,51 +946,51 @@ def _colons_union762(x: Any) -> int:
 
 def _colons_partnership_pinochle_record(x: Any) -> int:
     n: int = 0
-    v717 = x.id
-    n += v717.count(":")
-    v718 = x.rules
-    v719 = v718.preset
-    if v719 is not None:
-        n += v719.count(":")
-    v739 = x.players
-    for i740 in v739:
-        v742 = i740.name
-        n += v742.count(":")
-        v743 = i740.id
-        if v743 is not None:
-            n += v743.count(":")
-    v744 = x.meta
-    if v744 is not None:
-        v745 = v744.event
-        if v745 is not None:
-            n += v745.count(":")
-        v746 = v744.site
-        if v746 is not None:
-            n += v746.count(":")
-        v747 = v744.date
-        if v747 is not None:
-            n += v747.count(":")
-        v748 = v744.table
-        if v748 is not None:
-            n += v748.count(":")
-        v749 = v744.source
-        if v749 is not None:
-            n += v749.count(":")
-    v750 = x.hands
-    for i751 in v750:
-        v758 = i751.actions
-        for i759 in v758:
-            n += _colons_union762(i759)
-        v794 = i751.extensions
-        if v794 is not None:
-            n += sum([_k.count(":") for _k in v794])
-            for w795 in v794.values():
-                n += _any_colons(w795)
-    v800 = x.extensions
-    if v800 is not None:
-        n += sum([_k.count(":") for _k in v800])
-        for w801 in v800.values():
-            n += _any_colons(w801)
+    v724 = x.id
+    n += v724.count(":")
+    v725 = x.rules
+    v726 = v725.preset
+    if v726 is not None:
+        n += v726.count(":")
+    v746 = x.players
+    for i747 in v746:
+        v749 = i747.name
+        n += v749.count(":")
+        v750 = i747.id
+        if v750 is not None:
+            n += v750.count(":")
+    v751 = x.meta
+    if v751 is not None:
+        v752 = v751.event
+        if v752 is not None:
+            n += v752.count(":")
+        v753 = v751.site
+        if v753 is not None:
+            n += v753.count(":")
+        v754 = v751.date
+        if v754 is not None:
+            n += v754.count(":")
+        v755 = v751.table
+        if v755 is not None:
+            n += v755.count(":")
+        v756 = v751.source
+        if v756 is not None:
+            n += v756.count(":")
+    v757 = x.hands
+    for i758 in v757:
+        v765 = i758.actions
+        for i766 in v765:
+            n += _colons_union769(i766)
+        v801 = i758.extensions
+        if v801 is not None:
+            n += sum([_k.count(":") for _k in v801])
+            for w802 in v801.values():
+                n += _any_colons(w802)
+    v808 = x.extensions
+    if v808 is not None:
+        n += sum([_k.count(":") for _k in v808])
+        for w809 in v808.values():
+            n += _any_colons(w809)
     return n
 
 
@@ -990,7 +1002,7 @@ def record_colons(x: Any) -> int:
     return found[0] + found[1](x)
 
 
-_fixed247: dict[type, int] = {
+_fixed249: dict[type, int] = {
     BestiaPass: 2,
     BestiaJoin: 5,
     BestiaBlindDraw: 3,
@@ -1009,7 +1021,7 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union452_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union456_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     OhHellBid: (0, _colons_oh_hell_bid),
     OhHellPlay: (0, _colons_oh_hell_play),
     OhHellClaim: (0, _colons_oh_hell_claim),
@@ -1017,7 +1029,7 @@ _colons_union452_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union544_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleBid: (0, _colons_pinochle_bid),
     PinochlePass: (0, _colons_pinochle_pass),
     AuctionWon: (0, _colons_auction_won),
@@ -1030,7 +1042,7 @@ _colons_union539_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union646_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union652_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     BestiaPass: (0, _colons_bestia_pass),
     BestiaJoin: (0, _colons_bestia_join),
     BestiaBlindDraw: (0, _colons_bestia_blind_draw),
@@ -1041,7 +1053,7 @@ _colons_union646_table: dict[type, tuple[int, Callable[[Any], int]]] = {
 }
 
 
-_colons_union762_table: dict[type, tuple[int, Callable[[Any], int]]] = {
+_colons_union769_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
     PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
     AuctionWon: (0, _colons_auction_won),

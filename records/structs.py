@@ -372,6 +372,7 @@ class OhHellRecord(
     players: list[Player]
     meta: Metadata | None = None
     hands: Bounded6
+    in_progress: bool = False
     claims: OhHellGameClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -819,6 +820,7 @@ class PinochleRecord(
     players: list[Player]
     meta: Metadata | None = None
     hands: Bounded8
+    in_progress: bool = False
     claims: PinochleSittingClaims | None = None
     extensions: dict[str, Any] | None = None
 
@@ -1162,6 +1164,7 @@ class BestiaRecord(
     players: list[Player]
     meta: Metadata | None = None
     hands: Bounded10
+    in_progress: bool = False
     claims: BestiaSittingClaims | None = None
     extensions: dict[str, Any] | None = None
     opening_pot: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] = 0
@@ -1464,6 +1467,7 @@ class PartnershipPinochleRecord(
     players: list[Player]
     meta: Metadata | None = None
     hands: Bounded12
+    in_progress: bool = False
     claims: PartnershipPinochleGameClaims | None = None
     extensions: dict[str, Any] | None = None
 

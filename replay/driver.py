@@ -38,6 +38,7 @@ from replay.steps import (
 COMPLETE: Final = HandStatus.COMPLETE
 ABANDONED: Final = HandStatus.ABANDONED
 STOPPED: Final = HandStatus.STOPPED
+IN_PROGRESS: Final = HandStatus.IN_PROGRESS
 
 __all__ = ["replay"]
 
@@ -146,7 +147,7 @@ class _Sitting:
             if beyond is not None:
                 result.status, result.scores, result.settlement = STOPPED, None, None
                 totals = None
-        elif status is STOPPED:
+        elif status is STOPPED or status is IN_PROGRESS:
             totals = None
         self.totals = result.totals = totals
         result.claims = referee.hand_claims(self.record, index, hand, result, state, ledger)
@@ -411,6 +412,10 @@ def _end(
     result.notes.extend(referee.hand_notes(state, record, index))
     if not engine.finish(state):
         _close(engine, table, result, state)
+        if record.in_progress and index == len(record.hands) - 1:  # play stands here
+            result.status = IN_PROGRESS
+            result.notes.append(f"in progress: {engine.unfinished(state)}")
+            return []
         return [
             Problem(
                 "hand.incomplete",

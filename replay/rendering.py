@@ -89,7 +89,11 @@ def _text_lines(report: RecordReport, how: Rendering) -> list[Segments]:
 
 def _derivation(hand: HandReport) -> list[Segments]:
     lines: list[Segments] = [
-        (("  ", ""), (f"hand {hand.number}", "bold"), (f" ({hand.status.value}):", ""))
+        (
+            ("  ", ""),
+            (f"hand {hand.number}", "bold"),
+            (f" ({hand.status.value.replace('_', ' ')}):", ""),
+        )
     ]
     lines.extend((("    " + printable(line), ""),) for line in hand.derivation)
     for check in hand.claims:

@@ -48,6 +48,9 @@ class HandStatus(StrEnum):
     """Stopped by an ``abandon`` event; not scored."""
     STOPPED = "stopped"
     """Replay stopped at a problem (or could not settle the hand); not scored."""
+    IN_PROGRESS = "in_progress"
+    """The last hand of a record in progress (``in_progress``), whose actions stop where play
+    stands; every action so far checked, not scored."""
 
 
 class ClaimStatus(StrEnum):

@@ -12,6 +12,7 @@ from typing import Any
 
 from records.io import ReadFailure
 from replay.report import RecordReport
+from replay.steps import HandStatus
 
 __all__ = ["Summary"]
 
@@ -22,6 +23,8 @@ class Summary:
 
     records: int = 0
     valid: int = 0
+    in_progress: int = 0
+    """Records marked ``in_progress`` whose last hand stops where play stands."""
     hands: int = 0
     problems: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
@@ -33,7 +36,10 @@ class Summary:
             return
         self.records += 1
         self.valid += item.valid
-        self.hands += len(item.hands)
+        hands = item.hands
+        self.hands += len(hands)
+        if hands and hands[-1].status is HandStatus.IN_PROGRESS:
+            self.in_progress += 1
         for problem in item.problems:
             self.problems[problem.code] += 1
             self.kinds[problem.kind.value] += 1
@@ -42,6 +48,7 @@ class Summary:
         """Add the counts of ``other`` (a chunk's, a worker's) to these."""
         self.records += other.records
         self.valid += other.valid
+        self.in_progress += other.in_progress
         self.hands += other.hands
         if other.problems:
             self.problems.update(other.problems)
@@ -59,6 +66,7 @@ class Summary:
             "records": self.records,
             "valid": self.valid,
             "invalid": self.records - self.valid,
+            "in_progress": self.in_progress,
             "hands": self.hands,
             "unreadable": len(self.unreadable),
             "problems": dict(sorted(self.problems.items())),

@@ -262,9 +262,10 @@ class Table:
     def record(self) -> Any:
         """The record so far (the game's pydantic model): every finished hand with the claims
         its settlement gives and, until the game is over, the hand being played (dealt as
-        soon as the hand before ends) without claims: a hand whose actions stop early, which
-        its audit reports as ``hand.incomplete``, the record's only problem. The record's
-        own claims (final totals, winners) are written once the game is over."""
+        soon as the hand before ends) without claims, in a record marked ``in_progress``:
+        its audit reports that hand as in progress, and the record as valid if every action
+        so far is legal. The record's own claims (final totals, winners) and the mark's
+        absence come once the game is over."""
         g = self._g
         hands = [
             hand.model_copy(update={"claims": g.module.hand_claims(self.rules, result)})
@@ -283,6 +284,7 @@ class Table:
             rules=self.rules,
             players=[Player(seat=s, name=name) for s, name in enumerate(self.players)],
             hands=hands,
+            in_progress=current is not None,
             claims=claims,
         )
 

@@ -63,8 +63,10 @@ last one, and writes the record so far, its claims filled in by the engine:
 ('bid 1', 2)
 >>> table.undo().text, table.to_move
 ('bid 1', 1)
->>> [p.code for p in tricklog.check(table.record()).problems]   # a hand in progress
-['hand.incomplete']
+>>> record = table.record()                          # marked as a game in progress
+>>> report = tricklog.check(record)
+>>> record.in_progress, report.valid, report.hands[-1].status.value
+(True, True, 'in_progress')
 
 Unreadable input (missing file, corrupt compression) raises ``UnreadableInputError``; a record
 that does not fit the format raises ``MalformedRecordError`` from ``load``/``loads`` and is a

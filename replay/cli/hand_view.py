@@ -58,7 +58,7 @@ def hand_lines(report: RecordReport, hand: HandReport, record: Any) -> list[Text
     if deal.get("turned_up"):
         head.append(f"turned up {show.card(deal['turned_up'])}")
     head.append(f"trump {show.suit(hand.trump)}" if hand.trump else "no trump")
-    head.append(hand.status.value)
+    head.append(hand.status.value.replace("_", " "))
     lines: list[Text | str] = ["", Text(" · ".join(head), style="bold")]
     names = [seat_name(report, s) for s in range(max(len(hand.deal), len(report.players)))]
     width = max((cell_len(n) for n in names), default=0)

@@ -144,6 +144,8 @@ def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
         f"{number_of(summary.records, 'record')}, {number_of(summary.hands, 'hand')}: {summary.valid:,} valid, "
         f"{summary.records - summary.valid:,} with problems"
     )
+    if summary.in_progress:  # the last hand of each stops where play stands (in_progress)
+        line += f", {summary.in_progress:,} in progress"
     if problems:
         kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.kinds.items()))
         line += f"; {number_of(problems, 'problem')} ({kinds})"

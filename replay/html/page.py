@@ -359,7 +359,7 @@ def _sheet_row(step: HandSettled, *, shown: bool) -> SheetRow:
         for c in step.checks or []
         if c.seat is None and c.name in _TABLE_VALUES and c.computed is not None
     }
-    status = step.status.value if step.status is not HandStatus.COMPLETE else ""
+    status = step.status.value.replace("_", " ") if step.status is not HandStatus.COMPLETE else ""
     hand_id = f"hand-{step.index + 1}" if shown else None
     return SheetRow(hand_id, step.number, status, step.scores, step.totals, table)
 

@@ -22,6 +22,7 @@ from replay.referee import Referee
 from replay.registry import GAMES
 from replay.steps import (
     ActionApplied,
+    ClaimStatus,
     HandSettled,
     HandStarted,
     HandStatus,
@@ -112,6 +113,28 @@ def test_actions_that_stop_early_make_an_incomplete_hand() -> None:
     [problem] = report.problems
     assert problem.code == "hand.incomplete" and problem.pointer == "/hands/3/actions"
     assert problem.seat is not None and "unfinished" in problem.message
+
+
+def test_a_record_in_progress_lets_only_its_last_hand_stop_where_play_stands() -> None:
+    record = _game(seed=3).model_copy(update={"in_progress": True, "claims": None})
+    last = record.hands[-1]
+    cut = last.model_copy(update={"actions": last.actions[:-2]})  # claims left as recorded
+    report = check(_replace_hand(record, len(record.hands) - 1, cut))
+    assert report.valid, report.problems
+    hand = report.hands[-1]
+    assert hand.status is HandStatus.IN_PROGRESS and hand.scores is None
+    assert [n for n in hand.notes if n.startswith("in progress: ")], hand.notes
+    scores = {c.status for c in hand.claims if c.name in ("tricks", "score", "total")}
+    assert scores == {ClaimStatus.UNCHECKED}, hand.claims  # stated, not known until it ends
+    assert report.totals is None  # the game's totals wait for the hand
+    middle = record.hands[2].model_copy(update={"actions": record.hands[2].actions[:-2]})
+    report = check(_replace_hand(record, 2, middle), audit=False)  # the mark covers the last
+    assert [(p.code, p.pointer) for p in report.problems] == [
+        ("hand.incomplete", "/hands/2/actions")
+    ]
+    illegal = cut.model_copy(update={"actions": [*cut.actions[:-1], cut.actions[-2]]})
+    report = check(_replace_hand(record, len(record.hands) - 1, illegal), audit=False)
+    assert [p.code for p in report.problems] != [] and not report.valid  # still refereed
 
 
 def test_a_claim_ends_the_run_of_plays_and_the_hand() -> None:

@@ -7,8 +7,10 @@ point of each:
   (every card of the deck for each seat that may play, a range of bids around those listed,
   ``pass``, each trump suit, the seat-only actions of every seat, and whatever ``legal()``
   lists); an action ``check`` refuses is refused by the table with the same problem;
-* the record written there validates as a record in progress: its one problem, if a hand is
-  in progress, is that hand's ``hand.incomplete``, and every claim of a finished hand matches;
+* the record written there validates as a record in progress: marked ``in_progress`` until
+  the game is over, valid, its last hand reported as in progress (the hand's status and a
+  note), and every claim of a finished hand matches; the same record without the mark has one
+  problem, that hand's ``hand.incomplete``;
 
 and a game played to its end audits clean, every claim (of each hand and of the record)
 matching, from its JSON as well.
@@ -146,14 +148,20 @@ def test_a_record_written_mid_game_is_in_progress(
     _play(table, random.Random(seed), int(part * 150))
     record = table.record()
     report = tricklog.check(record)
+    assert report.valid, report.problems
+    assert record.in_progress is not table.is_over
     if not table.is_over:
-        assert [(p.code, p.pointer) for p in report.problems] == [
+        last = report.hands[-1]
+        assert last.status.value == "in_progress", last
+        assert any(note.startswith("in progress: ") for note in last.notes)
+        assert record.hands[-1].claims is None and record.claims is None
+        unmarked = tricklog.check(record.model_copy(update={"in_progress": False}))
+        assert [(p.code, p.pointer) for p in unmarked.problems] == [
             ("hand.incomplete", f"/hands/{len(record.hands) - 1}/actions")
         ]
-        assert record.hands[-1].claims is None
         finished = report.hands[:-1]
     else:
-        assert report.valid, report.problems
+        assert all(hand.status.value != "in_progress" for hand in report.hands)
         finished = report.hands
     assert len(finished) == len(table.results)
     for hand in finished:
