@@ -89,7 +89,8 @@ CODES = (
         ILLEGAL,
         ALL,
         "The actions stop before the hand is over, and no claim, concession or abandonment "
-        "ends it.",
+        "ends it. The last hand of a record marked in_progress (a game still being played) may "
+        "stop where play stands: it is reported as in progress, not as this problem.",
         "the actions stop before the hand ends: trick 2 of 2 is unfinished; seat 0 to play",
     ),
     Code(
