@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pty
+import select
 import signal
 import subprocess
 import sys
@@ -178,6 +179,54 @@ def test_an_interrupted_session_leaves_a_valid_record_and_resume_finishes_it(
         stdin="\n".join(said[half:]) + "\n",
         cwd=tmp_path,
     )
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "g.json").read_bytes() == tricklog.dumps(table.record(), pretty=True)
+
+
+_TAKE_THE_TERMINAL = (  # the new session's controlling terminal is the one on its stdin
+    "import os, sys; os.close(os.open(os.ttyname(0), os.O_RDWR)); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'tricklog', *sys.argv[1:]])"
+)
+
+
+def test_a_closed_terminal_leaves_a_valid_record_and_resume_finishes_it(tmp_path: Path) -> None:
+    """A session in a terminal whose window is closed: the terminal hangs up, the kernel sends
+    SIGHUP to the session, and the record holds every entry taken before."""
+    said, table = _entries("oh_hell", 9)
+    half = len(said) // 2
+    main, terminal = pty.openpty()
+    argv = [sys.executable, "-c", _TAKE_THE_TERMINAL, "record", "oh_hell", "--seed", "9"]
+    argv += ["--hands", "1", "--players", "A,B,C", "-o", "g.json"]
+    with _signals_as_at_a_terminal():
+        process = subprocess.Popen(
+            argv,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            start_new_session=True,
+        )
+    os.close(terminal)
+    shown = bytearray()
+
+    def statuses(count: int) -> None:  # wait until the session has said where play stands
+        while shown.count(b" to act") < count:
+            ready, _, _ = select.select([main], [], [], 60)
+            assert ready, bytes(shown)
+            shown.extend(os.read(main, 4096))
+
+    statuses(1)
+    for taken, entry in enumerate(said[:half], start=2):
+        os.write(main, entry.encode() + b"\n")
+        statuses(taken)  # the entry is taken and the record written
+    os.close(main)  # the window is closed
+    assert process.wait(timeout=60) == 128 + signal.SIGHUP
+    record = tricklog.load(str(tmp_path / "g.json"))
+    assert len(record.hands[0].actions) == half
+    _validates_in_progress(record)
+    rest = "\n".join(said[half:]) + "\n"
+    run = _command("--resume", "g.json", "--seed", "9", "--hands", "1", stdin=rest, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "g.json").read_bytes() == tricklog.dumps(table.record(), pretty=True)
 
