@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.docs_example import run_docs_example
+from tests.conftest import FIXTURES
 
 VIEW = FIXTURES / "bestia" / "valid" / "seat-view-of-seat-1-5p.json"
 NOT_LOGGED = FIXTURES / "bestia" / "valid" / "cards-not-logged-4p.json"
@@ -17,12 +18,7 @@ REVOKE = FIXTURES / "bestia" / "invalid" / "play.revoke--showed-out-of-denari-in
 
 @pytest.mark.parametrize("section", ["Bestia: an exchange not logged", "Bestia: a seat's view"])
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch, section: str) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    text = page.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
-    block = text.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, section)
     assert run.code == 1
     assert run.out.splitlines()[: len(shown)] == shown
 

@@ -10,7 +10,8 @@ import io
 import json
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.docs_example import assert_start_and_end, run_docs_example
+from tests.conftest import FIXTURES
 
 FIXTURE = FIXTURES / "partnership_pinochle/valid/auction-results-only-default-sitting.json"
 CALL = "won the auction at 280 (bids and passes not logged)"
@@ -50,15 +51,8 @@ def test_summarize_counts_the_auctions_won_but_no_bids(tricklog) -> None:  # typ
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """docs/partial.md shows the start and the end of ``show --hand 2`` of the fixture in its
     Partnership Pinochle section, run from the repository's root."""
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Partnership Pinochle: the auction as its result only", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(
+        tricklog, monkeypatch, "Partnership Pinochle: the auction as its result only"
+    )
     assert run.code == 0
-    printed = run.out.splitlines()
-    cut = shown.index("  ...")
-    assert printed[:cut] == shown[:cut]
-    after = shown[cut + 1 :]
-    assert printed[-len(after) :] == after
+    assert_start_and_end(run.out.splitlines(), shown)

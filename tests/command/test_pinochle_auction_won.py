@@ -9,7 +9,8 @@ import io
 import json
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.docs_example import assert_start_and_end, run_docs_example
+from tests.conftest import FIXTURES
 
 FIXTURE = FIXTURES / "pinochle/valid/auction-results-only-hoyle-sitting.json"
 CALL = "won the auction at 350 (bids and passes not logged)"
@@ -60,15 +61,8 @@ def test_summarize_counts_the_auctions_won_but_no_bids(tricklog) -> None:  # typ
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """docs/partial.md shows the start and the end of ``show --hand 1`` of the fixture in its
     Auction Pinochle section, run from the repository's root."""
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Auction Pinochle", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(
+        tricklog, monkeypatch, "Auction Pinochle: the auction as its result only"
+    )
     assert run.code == 0
-    printed = run.out.splitlines()
-    cut = shown.index("  ...")
-    assert printed[:cut] == shown[:cut]
-    after = shown[cut + 1 :]
-    assert printed[-len(after) :] == after
+    assert_start_and_end(run.out.splitlines(), shown)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.docs_example import run_docs_example
+from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "oh_hell" / "valid" / "seat-view-of-seat-2-4p.json"
 REVOKE = (
@@ -15,12 +16,7 @@ REVOKE = (
 
 
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Oh Hell: a seat's view", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, "Oh Hell: a seat's view")
     assert run.code == 1
     assert run.out.splitlines()[: len(shown)] == shown
 
