@@ -19,6 +19,7 @@ import orjson
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fixtures.bestia.seat_view import seat_view
 from tests.engines.partial import (
     assert_all_explained,
     assert_checked_as_full,
@@ -28,23 +29,9 @@ from tests.engines.partial import (
 from tests.engines.test_bestia_unlogged_properties import SETTINGS, SITTING, _game, mutate
 
 
-def seat_view(data: dict[str, Any], seat: int, stock: bool = False) -> dict[str, Any]:
-    """``data`` as ``seat`` saw it: every other hand ``null``, the stock ``null`` (unless
-    ``stock``), and the cards of the other seats' exchanges and blind draws ``null``."""
-    seen: dict[str, Any] = orjson.loads(orjson.dumps(data))
-    for hand in seen["hands"]:
-        deal = hand["deal"]
-        deal["hands"] = [cards if s == seat else None for s, cards in enumerate(deal["hands"])]
-        if not stock:
-            deal["stock"] = None
-        for action in hand["actions"]:
-            if action.get("seat") == seat:
-                continue
-            if action["type"] == "join" and action["exchange"]:
-                action["discards"] = action["drawn"] = None
-            elif action["type"] == "blind_draw":
-                action["drawn"] = None
-    return seen
+def _seen(data: dict[str, Any], seat: int, stock: bool) -> dict[str, Any]:
+    """A copy of ``data`` as ``seat`` saw it (``seat_view``), the stock kept if ``stock``."""
+    return seat_view(orjson.loads(orjson.dumps(data)), seat, stock)
 
 
 @SETTINGS
@@ -55,7 +42,7 @@ def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_every_claim(
     data = _game(seed, preset, players, variant)
     full = audit(data)
     assert full.problems == []
-    seen = seat_view(data, seat % players, stock)
+    seen = _seen(data, seat % players, stock)
     assert_checked_as_full(audit(seen), full)
     assert_read_back(seen)
 
@@ -77,4 +64,4 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     if not mutate(data, pick):
         return
     full = audit(data).problems
-    assert_all_explained(audit(seat_view(data, seat % players, stock)).problems, full)
+    assert_all_explained(audit(_seen(data, seat % players, stock)).problems, full)
