@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.command.docs_example import run_docs_example
+from tests.command.partial import (
+    assert_pages_draw_a_seat_s_view,
+    assert_stopped_with_note,
+    run_docs_example,
+)
 from tests.conftest import FIXTURES
 
 VIEW = FIXTURES / "bestia" / "valid" / "seat-view-of-seat-1-5p.json"
@@ -43,19 +47,10 @@ def test_show_says_what_an_exchange_not_logged_left_unjudged(tricklog) -> None: 
 
 
 def test_a_hand_stopped_in_a_seat_s_view_says_what_it_left_unjudged(tricklog) -> None:  # type: ignore[no-untyped-def]
-    run = tricklog("show", str(REVOKE), "--hand", "1")
-    assert run.code == 1
-    lines = run.out.splitlines()
-    stopped = next(i for i, line in enumerate(lines) if line.startswith("Hand 1 "))
-    assert lines[stopped].endswith("stopped")
-    assert any(
-        line.startswith("  note: a seat's view: the hands of seats 0, 2 and 3") for line in lines
+    assert_stopped_with_note(
+        tricklog, REVOKE, "1", "  note: a seat's view: the hands of seats 0, 2 and 3"
     )
 
 
 def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    page = tmp_path / "view.html"
-    assert tricklog("view", str(VIEW), "-o", str(page)).code == 0
-    html = page.read_text()
-    assert "a seat&#39;s view" in html or "a seat's view" in html
-    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(REVOKE)).code == 1
+    assert_pages_draw_a_seat_s_view(tricklog, tmp_path, VIEW, REVOKE)

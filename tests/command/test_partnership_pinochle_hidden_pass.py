@@ -10,7 +10,7 @@ import io
 import json
 from pathlib import Path
 
-from tests.command.docs_example import run_docs_example
+from tests.command.partial import run_docs_example
 from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "partnership_pinochle/valid"
