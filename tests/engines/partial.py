@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from hypothesis import assume
 
 import records.formats.text as notation
 from records.parse import dumps, parse
@@ -123,3 +124,24 @@ def in_some_hands(
     rng = random.Random(seed)
     picked = {i for i, hand in enumerate(data["hands"]) if rng.random() < share}
     return {i for i in picked if change(data["hands"][i])}
+
+
+def assert_results_in_place_of_the_calls_kept(
+    data: dict[str, Any], seed: int, share: float
+) -> None:
+    """Replacing the calls of some hands of a valid pinochle record by their result
+    (``result_only`` in ``in_some_hands``; an example with none is rejected) leaves it valid,
+    every claim that matched kept (``assert_valid_and_kept``), each hand replaced saying so in
+    its first note and showing no bid or pass; the models and the notation read it."""
+    full = audit(data)
+    assert full.problems == []
+    replaced = in_some_hands(data, seed, share, result_only)
+    assume(replaced)
+    partial = audit(data)
+
+    assert_valid_and_kept(partial, full)
+    for index in replaced:
+        hand = partial.hands[index]
+        assert hand.notes[0].startswith("the auction was logged as its result only")
+        assert not any(text.startswith("bid ") or text == "pass" for _, text in hand.calls)
+    assert_read_back(data)  # the models read it too

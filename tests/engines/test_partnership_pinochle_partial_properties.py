@@ -32,10 +32,10 @@ from replay.report import ClaimStatus
 from tests.engines.partial import (
     assert_all_explained,
     assert_read_back,
+    assert_results_in_place_of_the_calls_kept,
     assert_valid_and_kept,
     audit,
     in_some_hands,
-    result_only,
 )
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,19 +56,7 @@ def _game(seed: int, preset: str) -> dict[str, Any]:
 def test_the_result_in_place_of_the_calls_never_makes_a_problem(
     seed: int, preset: str, share: float
 ) -> None:
-    data = _game(seed, preset)
-    full = audit(data)
-    assert full.problems == []
-    replaced = in_some_hands(data, seed, share, result_only)
-    assume(replaced)
-    partial = audit(data)
-
-    assert_valid_and_kept(partial, full)
-    for index in replaced:
-        hand = partial.hands[index]
-        assert hand.notes[0].startswith("the auction was logged as its result only")
-        assert not any(text.startswith("bid ") or text == "pass" for _, text in hand.calls)
-    assert_read_back(data)  # the models read it too
+    assert_results_in_place_of_the_calls_kept(_game(seed, preset), seed, share)
 
 
 def hide_passes(hand: dict[str, Any]) -> bool:

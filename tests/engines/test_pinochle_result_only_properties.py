@@ -21,10 +21,8 @@ from hypothesis import strategies as st
 from records.pinochle import PRESETS, preset
 from replay.engines import pinochle as engine
 from tests.engines.partial import (
-    assert_read_back,
-    assert_valid_and_kept,
+    assert_results_in_place_of_the_calls_kept,
     audit,
-    in_some_hands,
     result_only,
 )
 from tests.engines.test_pinochle_seat_view_properties import _sitting
@@ -44,19 +42,7 @@ BIDDING += [{"bid_step_rule": "exactly_plus_10"}]
 def test_the_result_in_place_of_the_calls_never_makes_a_problem(
     seed: int, preset: str, bidding: dict[str, Any], share: float
 ) -> None:
-    data = _sitting(seed, preset, bidding)
-    full = audit(data)
-    assert full.problems == []
-    replaced = in_some_hands(data, seed, share, result_only)
-    assume(replaced)
-    partial = audit(data)
-
-    assert_valid_and_kept(partial, full)
-    for index in replaced:
-        hand = partial.hands[index]
-        assert hand.notes[0].startswith("the auction was logged as its result only")
-        assert not any(text.startswith("bid ") or text == "pass" for _, text in hand.calls)
-    assert_read_back(data)  # the models read it too
+    assert_results_in_place_of_the_calls_kept(_sitting(seed, preset, bidding), seed, share)
 
 
 def _bad(data: dict[str, Any], fault: str) -> tuple[int, str] | None:

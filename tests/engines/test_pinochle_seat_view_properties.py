@@ -36,6 +36,14 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 VARIANTS: list[dict[str, Any]] = [{}, {"bury_restrictions": "no_trump"}, {"first_lead": "trump"}]
 VARIANTS += [{"bury_restrictions": "no_trump_no_aces"}, {"bury_restrictions": "announce_trump"}]
 VARIANTS += [{"head_rule": "trump_led", "must_overtrump": True}]
+VIEWED = {
+    "seed": st.integers(0, 2**32 - 1),
+    "preset": st.sampled_from(sorted(PRESETS)),
+    "variant": st.sampled_from(VARIANTS),
+    "seat": st.integers(0, 4),
+}
+"""A random legal sitting of a preset under one of the ``VARIANTS`` (``_sitting``), and the
+seat it is seen from."""
 
 
 def _sitting(seed: int, preset: str, variant: dict[str, Any]) -> dict[str, Any]:
@@ -55,12 +63,7 @@ def view(data: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    variant=st.sampled_from(VARIANTS),
-    seat=st.integers(0, 4),
-)
+@given(**VIEWED)
 def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_what_is_known(
     seed: int, preset: str, variant: dict[str, Any], seat: int
 ) -> None:
@@ -144,13 +147,7 @@ def _mutated(data: dict[str, Any], keep: int, pick: random.Random) -> bool:
 
 
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    variant=st.sampled_from(VARIANTS),
-    seat=st.integers(0, 4),
-    pick=st.randoms(use_true_random=False),
-)
+@given(**VIEWED, pick=st.randoms(use_true_random=False))
 def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     seed: int, preset: str, variant: dict[str, Any], seat: int, pick: random.Random
 ) -> None:
