@@ -126,6 +126,22 @@ def in_some_hands(
     return {i for i in picked if change(data["hands"][i])}
 
 
+def assert_kept_when_changed(
+    data: dict[str, Any], seed: int, share: float, change: Callable[[dict[str, Any]], bool]
+) -> tuple[RecordReport, set[int]]:
+    """``change`` made to some hands of a valid record (``in_some_hands``; an example where it
+    changes none is rejected) leaves it valid, every claim that matched kept
+    (``assert_valid_and_kept``): the audit of the changed record, and the hands changed."""
+    full = audit(data)
+    assert full.problems == []
+    changed = in_some_hands(data, seed, share, change)
+    assume(changed)
+    partial = audit(data)
+
+    assert_valid_and_kept(partial, full)
+    return partial, changed
+
+
 def assert_results_in_place_of_the_calls_kept(
     data: dict[str, Any], seed: int, share: float
 ) -> None:
@@ -133,13 +149,7 @@ def assert_results_in_place_of_the_calls_kept(
     (``result_only`` in ``in_some_hands``; an example with none is rejected) leaves it valid,
     every claim that matched kept (``assert_valid_and_kept``), each hand replaced saying so in
     its first note and showing no bid or pass; the models and the notation read it."""
-    full = audit(data)
-    assert full.problems == []
-    replaced = in_some_hands(data, seed, share, result_only)
-    assume(replaced)
-    partial = audit(data)
-
-    assert_valid_and_kept(partial, full)
+    partial, replaced = assert_kept_when_changed(data, seed, share, result_only)
     for index in replaced:
         hand = partial.hands[index]
         assert hand.notes[0].startswith("the auction was logged as its result only")
