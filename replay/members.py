@@ -13,7 +13,7 @@ so every record lies in one range and keeps its ``file:line``. An input of one m
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
@@ -55,15 +55,11 @@ def members(stream: IO[bytes], limits: ReadLimits) -> list[Member]:
 
 
 def _gzip(head: bytes, stream: IO[bytes], limits: ReadLimits) -> Iterator[Member]:
-    pending, consumed, start = head, 0, 0
-    while True:
+    def member(pending: bytes, consumed: int) -> tuple[int, bytes, int, bytes]:
         inflate = zlib.decompressobj(wbits=31)
         lines, last, made = 0, b"", 0
         while not inflate.eof:
-            if not pending:
-                pending = stream.read(_READ)
-                if not pending:
-                    raise EOFError("truncated")
+            pending = pending or _more(stream)
             consumed += len(pending)
             out = inflate.decompress(pending, _OUT)
             while inflate.unconsumed_tail and not inflate.eof:
@@ -71,30 +67,19 @@ def _gzip(head: bytes, stream: IO[bytes], limits: ReadLimits) -> Iterator[Member
                 out = inflate.decompress(inflate.unconsumed_tail, _OUT)
             lines, last, made = _count(out, lines, last, made, limits, consumed)
             pending = b""
-        rest = inflate.unused_data
-        end = consumed - len(rest)
-        yield Member(start, end, lines, last == b"\n")
-        start, consumed, pending = end, end, rest
-        if not pending:
-            pending = stream.read(_READ)
-            if not pending:
-                return
-        if compression(pending[:8]) != "gzip":
-            raise ValueError("not a gzip member")
+        return lines, last, consumed, inflate.unused_data
+
+    return _split(head, stream, member, "gzip", "member")
 
 
 def _zstd(head: bytes, stream: IO[bytes], limits: ReadLimits) -> Iterator[Member]:
     import zstandard  # noqa: PLC0415 (only for zstd input)
 
-    pending, consumed, start = head, 0, 0
-    while True:
+    def frame(pending: bytes, consumed: int) -> tuple[int, bytes, int, bytes]:
         inflate = zstandard.ZstdDecompressor().decompressobj()
         lines, last, made = 0, b"", 0
         while not inflate.eof:
-            if not pending:
-                pending = stream.read(_READ)
-                if not pending:
-                    raise EOFError("truncated")
+            pending = pending or _more(stream)
             consumed += len(pending)
             fed = 0
             while fed < len(pending) and not inflate.eof:  # a bounded output per call
@@ -102,7 +87,25 @@ def _zstd(head: bytes, stream: IO[bytes], limits: ReadLimits) -> Iterator[Member
                 fed += 4096
                 lines, last, made = _count(out, lines, last, made, limits, consumed)
             pending = pending[fed:] if inflate.eof else b""
-        rest = bytes(inflate.unused_data) + pending
+        return lines, last, consumed, bytes(inflate.unused_data) + pending
+
+    return _split(head, stream, frame, "zstd", "frame")
+
+
+def _split(
+    head: bytes,
+    stream: IO[bytes],
+    inflate: Callable[[bytes, int], tuple[int, bytes, int, bytes]],
+    kind: str,
+    unit: str,
+) -> Iterator[Member]:
+    """The members of a stream of ``kind`` (``head`` its first bytes), one after the other:
+    ``inflate(pending, consumed)`` reads one through from the bytes ``pending`` on, the stream's
+    first ``consumed`` bytes read before them, and gives its newlines, its last byte, the bytes
+    then read in all, and those of them past its end."""
+    pending, consumed, start = head, 0, 0
+    while True:
+        lines, last, consumed, rest = inflate(pending, consumed)
         end = consumed - len(rest)
         yield Member(start, end, lines, last == b"\n")
         start, consumed, pending = end, end, rest
@@ -110,8 +113,16 @@ def _zstd(head: bytes, stream: IO[bytes], limits: ReadLimits) -> Iterator[Member
             pending = stream.read(_READ)
             if not pending:
                 return
-        if compression(pending[:8]) != "zstd":
-            raise ValueError("not a zstd frame")
+        if compression(pending[:8]) != kind:
+            raise ValueError(f"not a {kind} {unit}")
+
+
+def _more(stream: IO[bytes]) -> bytes:
+    """The next bytes of a stream that must go on: a member cut short is an error."""
+    more = stream.read(_READ)
+    if not more:
+        raise EOFError("truncated")
+    return more
 
 
 def _count(

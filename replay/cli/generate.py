@@ -10,7 +10,7 @@ import typer
 
 from records.output import open_output, suffixes
 from replay.cli.exit_codes import Exit
-from replay.cli.options import PRESETS, GameArgument, StorageOption, complete_preset, in_range
+from replay.cli.options import GameArgument, PresetOption, StorageOption, in_range
 from replay.registry import GAMES
 from replay.text import printable
 
@@ -40,14 +40,7 @@ def generate(
             metavar="SEATS", help="Seats at the table (the game's usual number if omitted)."
         ),
     ] = None,
-    preset: Annotated[
-        str,
-        typer.Option(
-            metavar="PRESET",
-            help=f"Named rules preset: {PRESETS}.",
-            autocompletion=complete_preset,
-        ),
-    ] = "default",
+    preset: PresetOption = "default",
     hands: Annotated[
         int | None,
         typer.Option(

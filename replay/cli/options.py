@@ -102,6 +102,13 @@ GameArgument = Annotated[
         show_default=False,
     ),
 ]
+PresetOption = Annotated[
+    str,
+    typer.Option(
+        metavar="PRESET", help=f"Named rules preset: {PRESETS}.", autocompletion=complete_preset
+    ),
+]
+"""The named rules preset a command makes its records under (each gives ``"default"``)."""
 Paths = Annotated[
     list[str],
     typer.Argument(

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from replay.cli.exit_codes import Exit
-from replay.cli.options import PRESETS, check_game, complete_game, complete_preset, in_range
+from replay.cli.options import PresetOption, check_game, complete_game, in_range
 from replay.text import printable
 
 HELP_LINES = (
@@ -50,12 +50,7 @@ def record(
             "omitted).",
         ),
     ] = None,
-    preset: Annotated[
-        str,
-        typer.Option(
-            metavar="PRESET", help=f"Named rules preset: {PRESETS}.", autocompletion=complete_preset
-        ),
-    ] = "default",
+    preset: PresetOption = "default",
     players: Annotated[
         str | None,
         typer.Option(metavar="A,B,C", help="The players' names, seat 0 first, comma-separated."),

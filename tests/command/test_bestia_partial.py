@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.partial import (
+    assert_pages_draw_a_seat_s_view,
+    assert_stopped_with_note,
+    run_docs_example,
+)
+from tests.conftest import FIXTURES
 
 VIEW = FIXTURES / "bestia" / "valid" / "seat-view-of-seat-1-5p.json"
 NOT_LOGGED = FIXTURES / "bestia" / "valid" / "cards-not-logged-4p.json"
@@ -17,12 +22,7 @@ REVOKE = FIXTURES / "bestia" / "invalid" / "play.revoke--showed-out-of-denari-in
 
 @pytest.mark.parametrize("section", ["Bestia: an exchange not logged", "Bestia: a seat's view"])
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch, section: str) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    text = page.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
-    block = text.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, section)
     assert run.code == 1
     assert run.out.splitlines()[: len(shown)] == shown
 
@@ -47,19 +47,10 @@ def test_show_says_what_an_exchange_not_logged_left_unjudged(tricklog) -> None: 
 
 
 def test_a_hand_stopped_in_a_seat_s_view_says_what_it_left_unjudged(tricklog) -> None:  # type: ignore[no-untyped-def]
-    run = tricklog("show", str(REVOKE), "--hand", "1")
-    assert run.code == 1
-    lines = run.out.splitlines()
-    stopped = next(i for i, line in enumerate(lines) if line.startswith("Hand 1 "))
-    assert lines[stopped].endswith("stopped")
-    assert any(
-        line.startswith("  note: a seat's view: the hands of seats 0, 2 and 3") for line in lines
+    assert_stopped_with_note(
+        tricklog, REVOKE, "1", "  note: a seat's view: the hands of seats 0, 2 and 3"
     )
 
 
 def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    page = tmp_path / "view.html"
-    assert tricklog("view", str(VIEW), "-o", str(page)).code == 0
-    html = page.read_text()
-    assert "a seat&#39;s view" in html or "a seat's view" in html
-    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(REVOKE)).code == 1
+    assert_pages_draw_a_seat_s_view(tricklog, tmp_path, VIEW, REVOKE)

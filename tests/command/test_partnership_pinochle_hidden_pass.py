@@ -10,7 +10,8 @@ import io
 import json
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.partial import run_docs_example
+from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "partnership_pinochle/valid"
 STATED = VALID / "passes-not-logged-default-sitting.json"
@@ -60,12 +61,7 @@ def test_show_and_the_score_sheet_write_the_call(tricklog, tmp_path: Path) -> No
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """docs/partial.md shows ``audit`` of the invalid fixture in its section on passes not
     logged, run from the repository's root."""
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Partnership Pinochle: a pass not logged", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, "Partnership Pinochle: a pass not logged")
     assert run.code == 1
     printed = run.out.splitlines()
     assert printed[: len(shown)] == shown

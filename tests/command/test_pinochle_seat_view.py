@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.partial import (
+    assert_pages_draw_a_seat_s_view,
+    assert_stopped_with_note,
+    run_docs_example,
+)
+from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "pinochle" / "valid" / "seat-view-of-seat-1-default-sitting.json"
 TRUMP = (
@@ -15,12 +20,7 @@ TRUMP = (
 
 
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Auction Pinochle: a seat's view", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, "Auction Pinochle: a seat's view")
     assert run.code == 1
     assert run.out.splitlines()[: len(shown)] == shown
 
@@ -39,19 +39,10 @@ def test_show_says_which_hands_are_not_known(tricklog) -> None:  # type: ignore[
 
 
 def test_a_hand_stopped_in_a_seat_s_view_says_what_it_left_unjudged(tricklog) -> None:  # type: ignore[no-untyped-def]
-    run = tricklog("show", str(TRUMP), "--hand", "1")
-    assert run.code == 1
-    lines = run.out.splitlines()
-    assert next(line for line in lines if line.startswith("Hand 1 ")).endswith("stopped")
-    assert any(
-        line.startswith("  note: a seat's view: the cards of seats 0 and 2 are not known")
-        for line in lines
+    assert_stopped_with_note(
+        tricklog, TRUMP, "1", "  note: a seat's view: the cards of seats 0 and 2 are not known"
     )
 
 
 def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    page = tmp_path / "view.html"
-    assert tricklog("view", str(VALID), "-o", str(page)).code == 0
-    text = page.read_text()
-    assert "a seat&#39;s view" in text or "a seat's view" in text
-    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(TRUMP)).code == 1
+    assert_pages_draw_a_seat_s_view(tricklog, tmp_path, VALID, TRUMP)

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import FIXTURES, ROOT
+from tests.command.partial import (
+    assert_pages_draw_a_seat_s_view,
+    assert_stopped_with_note,
+    run_docs_example,
+)
+from tests.conftest import FIXTURES
 
 VALID = FIXTURES / "oh_hell" / "valid" / "seat-view-of-seat-2-4p.json"
 REVOKE = (
@@ -15,12 +20,7 @@ REVOKE = (
 
 
 def test_the_docs_example_is_what_the_command_prints(tricklog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs/partial.md").read_text()
-    section = page.split("## Oh Hell: a seat's view", 1)[1]
-    block = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
-    command, shown = block[0].removeprefix("$ tricklog ").split(), block[1:]
-    run = tricklog(*command)
+    run, shown = run_docs_example(tricklog, monkeypatch, "Oh Hell: a seat's view")
     assert run.code == 1
     assert run.out.splitlines()[: len(shown)] == shown
 
@@ -39,18 +39,10 @@ def test_show_says_which_hands_are_not_known(tricklog) -> None:  # type: ignore[
 def test_a_hand_stopped_in_a_seat_s_view_says_what_it_left_unjudged(tricklog) -> None:  # type: ignore[no-untyped-def]
     # the revoke stops hand 3; its plays before the revoke were judged on public information
     # only, and the stopped hand says so as a settled one does
-    run = tricklog("show", str(REVOKE), "--hand", "3")
-    assert run.code == 1
-    lines = run.out.splitlines()
-    stopped = next(i for i, line in enumerate(lines) if line.startswith("Hand 3 "))
-    assert lines[stopped].endswith("stopped")
-    assert any(
-        line.startswith("  note: a seat's view: the cards of seats 1 and 2") for line in lines
+    assert_stopped_with_note(
+        tricklog, REVOKE, "3", "  note: a seat's view: the cards of seats 1 and 2"
     )
 
 
 def test_the_page_draws_a_seat_s_view(tricklog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    page = tmp_path / "view.html"
-    assert tricklog("view", str(VALID), "-o", str(page)).code == 0
-    assert "a seat&#39;s view" in page.read_text() or "a seat's view" in page.read_text()
-    assert tricklog("audit", "-q", "--html", str(tmp_path / "pages"), str(REVOKE)).code == 1
+    assert_pages_draw_a_seat_s_view(tricklog, tmp_path, VALID, REVOKE)

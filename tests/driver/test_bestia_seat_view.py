@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 import records.formats.text as notation
+from fixtures.bestia.seat_view import seat_view
 from records.parse import dumps, parse
 from replay.check import check_bytes
 from replay.report import ClaimStatus, RecordReport
@@ -22,19 +23,7 @@ SITTING = FIXTURES / "sitting-bestia-carried-blind-draw-ace-lead-all-pass-lone-p
 
 def _view(seat: int, path: Path = SITTING) -> dict[str, Any]:
     """The hand-worked sitting as ``seat`` saw it."""
-    data: dict[str, Any] = json.loads(path.read_text())
-    for hand in data["hands"]:
-        deal = hand["deal"]
-        deal["hands"] = [cards if s == seat else None for s, cards in enumerate(deal["hands"])]
-        deal["stock"] = None
-        for action in hand["actions"]:
-            if action.get("seat") == seat:
-                continue
-            if action["type"] == "join" and action["exchange"]:
-                action["discards"] = action["drawn"] = None
-            elif action["type"] == "blind_draw":
-                action["drawn"] = None
-    return data
+    return seat_view(json.loads(path.read_text()), seat)
 
 
 def _audit(data: dict[str, Any]) -> RecordReport:

@@ -19,76 +19,37 @@ import orjson
 from hypothesis import given
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
-from records.rules.bestia import PRESETS
-from replay.report import ClaimStatus
-from tests.engines.partial import explained_by
-from tests.engines.test_bestia_unlogged_properties import (
-    SETTINGS,
-    _audit,
-    _game,
-    _winners,
-    mutate,
-    variants,
+from fixtures.bestia.seat_view import seat_view
+from tests.engines.partial import (
+    assert_all_explained,
+    assert_checked_as_full,
+    assert_read_back,
+    audit,
 )
+from tests.engines.test_bestia_unlogged_properties import SETTINGS, SITTING, _game, mutate
 
 
-def seat_view(data: dict[str, Any], seat: int, stock: bool = False) -> dict[str, Any]:
-    """``data`` as ``seat`` saw it: every other hand ``null``, the stock ``null`` (unless
-    ``stock``), and the cards of the other seats' exchanges and blind draws ``null``."""
-    seen: dict[str, Any] = orjson.loads(orjson.dumps(data))
-    for hand in seen["hands"]:
-        deal = hand["deal"]
-        deal["hands"] = [cards if s == seat else None for s, cards in enumerate(deal["hands"])]
-        if not stock:
-            deal["stock"] = None
-        for action in hand["actions"]:
-            if action.get("seat") == seat:
-                continue
-            if action["type"] == "join" and action["exchange"]:
-                action["discards"] = action["drawn"] = None
-            elif action["type"] == "blind_draw":
-                action["drawn"] = None
-    return seen
+def _seen(data: dict[str, Any], seat: int, stock: bool) -> dict[str, Any]:
+    """A copy of ``data`` as ``seat`` saw it (``seat_view``), the stock kept if ``stock``."""
+    return seat_view(orjson.loads(orjson.dumps(data)), seat, stock)
 
 
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    players=st.integers(3, 10),
-    variant=variants,
-    seat=st.integers(0, 9),
-    stock=st.booleans(),
-)
+@given(**SITTING, seat=st.integers(0, 9), stock=st.booleans())
 def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_every_claim(
     seed: int, preset: str, players: int, variant: dict[str, Any], seat: int, stock: bool
 ) -> None:
     data = _game(seed, preset, players, variant)
-    full = _audit(data)
+    full = audit(data)
     assert full.problems == []
-    seen = seat_view(data, seat % players, stock)
-    view = _audit(seen)
-    assert view.problems == []
-    assert _winners(view) == _winners(full)
-    for hand in view.hands:
-        assert all(c.status is ClaimStatus.MATCH for c in hand.claims), hand.claims
-    assert [c.status for c in view.claims] == [c.status for c in full.claims]
-    record = parse(orjson.dumps(seen))
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == () and dumps(read.record) == dumps(record)
+    seen = _seen(data, seat % players, stock)
+    assert_checked_as_full(audit(seen), full)
+    assert_read_back(seen)
 
 
 @SETTINGS
 @given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    players=st.integers(3, 10),
-    variant=variants,
-    seat=st.integers(0, 9),
-    stock=st.booleans(),
-    pick=st.randoms(use_true_random=False),
+    **SITTING, seat=st.integers(0, 9), stock=st.booleans(), pick=st.randoms(use_true_random=False)
 )
 def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     seed: int,
@@ -102,7 +63,5 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     data = _game(seed, preset, players, variant)
     if not mutate(data, pick):
         return
-    full = _audit(data).problems
-    view = _audit(seat_view(data, seat % players, stock)).problems
-    for problem in view:
-        assert explained_by(problem, full), (problem, full)
+    full = audit(data).problems
+    assert_all_explained(audit(_seen(data, seat % players, stock)).problems, full)

@@ -20,13 +20,14 @@ import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
 from records.rules.bestia import PRESETS
-from replay.check import check_bytes
 from replay.generators.bestia import generate
-from replay.report import ClaimStatus, RecordReport
-from tests.engines.partial import explained_by
+from tests.engines.partial import (
+    assert_all_explained,
+    assert_checked_as_full,
+    assert_read_back,
+    audit,
+)
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -42,6 +43,13 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 """Rules besides the presets' that change what a hidden seat's play is judged by."""
 variants = st.sampled_from(VARIANTS)
+SITTING = {
+    "seed": st.integers(0, 2**32 - 1),
+    "preset": st.sampled_from(sorted(PRESETS)),
+    "players": st.integers(3, 10),
+    "variant": variants,
+}
+"""A random legal sitting of a preset (``_game``), under one of the ``VARIANTS``."""
 
 
 def _game(
@@ -74,38 +82,17 @@ def hide_cards(data: dict[str, Any], pick: random.Random) -> dict[str, Any]:
     return hidden
 
 
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
-
-
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    players=st.integers(3, 10),
-    variant=variants,
-    pick=st.randoms(use_true_random=False),
-)
+@given(**SITTING, pick=st.randoms(use_true_random=False))
 def test_cards_not_logged_never_make_a_valid_sitting_invalid(
     seed: int, preset: str, players: int, variant: dict[str, Any], pick: random.Random
 ) -> None:
     data = _game(seed, preset, players, variant)
-    full = _audit(data)
+    full = audit(data)
     assert full.problems == []
     hidden = hide_cards(data, pick)
-    report = _audit(hidden)
-    assert report.problems == []
-    assert _winners(report) == _winners(full)
-    for hand in report.hands:
-        assert all(c.status is ClaimStatus.MATCH for c in hand.claims), hand.claims
-    assert [c.status for c in report.claims] == [c.status for c in full.claims]
-    record = parse(orjson.dumps(hidden))
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == () and dumps(read.record) == dumps(record)
+    assert_checked_as_full(audit(hidden), full)
+    assert_read_back(hidden)
 
 
 def mutate(data: dict[str, Any], pick: random.Random) -> bool:
@@ -146,20 +133,12 @@ def mutate(data: dict[str, Any], pick: random.Random) -> bool:
 
 
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    players=st.integers(3, 10),
-    variant=variants,
-    pick=st.randoms(use_true_random=False),
-)
+@given(**SITTING, pick=st.randoms(use_true_random=False))
 def test_every_problem_with_cards_not_logged_is_a_problem_of_the_full_record(
     seed: int, preset: str, players: int, variant: dict[str, Any], pick: random.Random
 ) -> None:
     data = _game(seed, preset, players, variant)
     if not mutate(data, pick):
         return
-    full = _audit(data).problems
-    hidden = _audit(hide_cards(data, pick)).problems
-    for problem in hidden:
-        assert explained_by(problem, full), (problem, full)
+    full = audit(data).problems
+    assert_all_explained(audit(hide_cards(data, pick)).problems, full)

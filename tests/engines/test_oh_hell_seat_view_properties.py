@@ -21,13 +21,14 @@ import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
 from records.rules.oh_hell import PRESETS
-from replay.check import check_bytes
 from replay.generators.oh_hell import generate
-from replay.report import ClaimStatus, RecordReport
-from tests.engines.partial import explained_by
+from tests.engines.partial import (
+    assert_all_explained,
+    assert_checked_as_full,
+    assert_read_back,
+    audit,
+)
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TEAMS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
@@ -54,14 +55,6 @@ def _view(data: dict[str, Any], seat: int) -> dict[str, Any]:
     return seen
 
 
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
-
-
 @SETTINGS
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -75,18 +68,11 @@ def test_a_seat_s_view_of_a_valid_game_is_valid_and_checks_every_claim(
     seed: int, preset: str, players: int, teams: bool, hands: int | None, seat: int
 ) -> None:
     data = _game(seed, preset, players, teams, hands)
-    full = _audit(data)
+    full = audit(data)
     assert full.problems == []
     seen = _view(data, seat % players)
-    view = _audit(seen)
-    assert view.problems == []
-    assert _winners(view) == _winners(full)
-    for hand in view.hands:
-        assert all(c.status is ClaimStatus.MATCH for c in hand.claims), hand.claims
-    assert [c.status for c in view.claims] == [c.status for c in full.claims]
-    record = parse(orjson.dumps(seen))
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == () and dumps(read.record) == dumps(record)
+    assert_checked_as_full(audit(seen), full)
+    assert_read_back(seen)
 
 
 @SETTINGS
@@ -121,7 +107,5 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
         actions[second]["card"],
         actions[first]["card"],
     )
-    full = _audit(data).problems
-    view = _audit(_view(data, keep)).problems
-    for problem in view:
-        assert explained_by(problem, full), (problem, full)
+    full = audit(data).problems
+    assert_all_explained(audit(_view(data, keep)).problems, full)

@@ -15,19 +15,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import orjson
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
 from records.rules.oh_hell import PRESETS
-from replay.check import check_bytes
-from replay.generators.oh_hell import generate
-from replay.report import ClaimStatus, RecordReport
-
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TEAMS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+from replay.report import ClaimStatus
+from tests.engines.partial import assert_read_back, audit, winners
+from tests.engines.test_oh_hell_seat_view_properties import SETTINGS, TEAMS, _game
 
 
 def _hidden(data: dict[str, Any], rng: random.Random, share: float) -> set[tuple[int, int]]:
@@ -39,14 +33,6 @@ def _hidden(data: dict[str, Any], rng: random.Random, share: float) -> set[tuple
                 action["tricks"] = None
                 hidden.add((index, action["seat"]))
     return hidden
-
-
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
 
 
 @SETTINGS
@@ -61,24 +47,16 @@ def _winners(report: RecordReport) -> list[list[int]]:
 def test_hiding_bids_never_makes_a_problem(
     seed: int, preset: str, players: int, teams: bool, share: float, hands: int | None
 ) -> None:
-    overrides: dict[str, Any] = {"hands": hands}
-    if teams and players in TEAMS:
-        overrides["teams"] = TEAMS[players]
-    if preset == "ohhellweb":
-        overrides["decks"] = 2 if players > 5 else 1
-    record = generate(random.Random(seed), players=players, preset=preset, **overrides)
-    data: dict[str, Any] = orjson.loads(orjson.dumps(record.model_dump(mode="json")))
-    full = _audit(data)
+    data = _game(seed, preset, players, teams, hands)
+    full = audit(data)
     assert full.problems == []
     hidden = _hidden(data, random.Random(seed), share)
-    partial = _audit(data)
-    record = parse(orjson.dumps(data))
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == () and dumps(read.record) == dumps(record)
+    partial = audit(data)
+    assert_read_back(data)
 
     assert partial.problems == []
-    assert _winners(partial) == _winners(full)
-    groups = overrides.get("teams") or tuple((s,) for s in range(players))
+    assert winners(partial) == winners(full)
+    groups = TEAMS[players] if teams and players in TEAMS else tuple((s,) for s in range(players))
     for index, hand in enumerate(partial.hands):
         unknown = {
             seat for team in groups if any((index, s) in hidden for s in team) for seat in team

@@ -25,54 +25,26 @@ import orjson
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
+from records.parse import dumps
 from records.partnership_pinochle import PRESETS
-from replay.check import check_bytes
 from replay.generators.partnership_pinochle import generate
 from replay.report import ClaimStatus, RecordReport
-from tests.engines.partial import explained_by
+from tests.engines.partial import (
+    assert_all_explained,
+    assert_kept_when_changed,
+    assert_read_back,
+    assert_results_in_place_of_the_calls_kept,
+    assert_valid_and_kept,
+    audit,
+)
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-KEPT = (ClaimStatus.MATCH, ClaimStatus.UNCHECKED)
 
 
 def _game(seed: int, preset: str) -> dict[str, Any]:
     record = generate(random.Random(seed), preset=preset, hands=3)
     data: dict[str, Any] = orjson.loads(dumps(record))
     return data
-
-
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
-
-
-def result_only(hand: dict[str, Any]) -> bool:
-    """Replace the hand's bids and passes by its result, as the claims give it (a void hand,
-    with no bidder, keeps its passes): whether it did."""
-    claims = hand["claims"]
-    if claims.get("declarer") is None:
-        return False
-    won = {"type": "auction_won", "seat": claims["declarer"], "contract": claims["contract"]}
-    hand["actions"] = [won, *(a for a in hand["actions"] if a["type"] not in ("bid", "pass"))]
-    return True
-
-
-def _kept(partial: RecordReport, full: RecordReport) -> None:
-    """Every claim that matched in the full record matches or is unchecked in the partial."""
-    for hand, before in zip(partial.hands, full.hands, strict=True):
-        assert hand.status is before.status
-        for check, was in zip(hand.claims, before.claims, strict=True):
-            assert (check.name, check.seat) == (was.name, was.seat)
-            if was.status is ClaimStatus.MATCH:
-                assert check.status in KEPT, check
-    for check, was in zip(partial.claims, full.claims, strict=True):
-        if was.status is ClaimStatus.MATCH:
-            assert check.status in KEPT, check
 
 
 @SETTINGS
@@ -84,27 +56,22 @@ def _kept(partial: RecordReport, full: RecordReport) -> None:
 def test_the_result_in_place_of_the_calls_never_makes_a_problem(
     seed: int, preset: str, share: float
 ) -> None:
-    data = _game(seed, preset)
-    full = _audit(data)
-    assert full.problems == []
-    rng = random.Random(seed)
-    replaced = {i for i, hand in enumerate(data["hands"]) if rng.random() < share}
-    replaced = {i for i in replaced if result_only(data["hands"][i])}
-    assume(replaced)
-    partial = _audit(data)
+    assert_results_in_place_of_the_calls_kept(_game(seed, preset), seed, share)
 
-    assert partial.problems == []
-    assert _winners(partial) == _winners(full)
-    _kept(partial, full)
-    for index in replaced:
-        hand = partial.hands[index]
-        assert hand.notes[0].startswith("the auction was logged as its result only")
-        assert not any(text.startswith("bid ") or text == "pass" for _, text in hand.calls)
-    record = parse(orjson.dumps(data))  # the models read it too
-    assert not isinstance(record, list)
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == ()
-    assert dumps(read.record) == dumps(record)
+
+def _assert_unchecked_only_under_automatic(
+    report: RecordReport, data: dict[str, Any], why: str
+) -> None:
+    """Under stated melds every claim of a hand of ``data`` matches; under ``automatic`` each
+    one ``unchecked`` (those that depend on melds of cards not known) says ``why`` in its
+    reason."""
+    stated = data["rules"]["meld_declared"] == "stated"
+    for hand in report.hands:
+        for check in hand.claims:
+            if stated:
+                assert check.status is ClaimStatus.MATCH, check
+            elif check.status is ClaimStatus.UNCHECKED:
+                assert check.reason is not None and why in check.reason, check
 
 
 def hide_passes(hand: dict[str, Any]) -> bool:
@@ -124,31 +91,11 @@ def hide_passes(hand: dict[str, Any]) -> bool:
 )
 def test_a_pass_not_logged_never_makes_a_problem(seed: int, preset: str, share: float) -> None:
     data = _game(seed, preset)
-    full = _audit(data)
-    assert full.problems == []
-    rng = random.Random(seed)
-    hidden = {i for i, hand in enumerate(data["hands"]) if rng.random() < share}
-    hidden = {i for i in hidden if hide_passes(data["hands"][i])}
-    assume(hidden)
-    partial = _audit(data)
-
-    assert partial.problems == []
-    assert _winners(partial) == _winners(full)
-    _kept(partial, full)
-    stated = data["rules"]["meld_declared"] == "stated"
-    for index, hand in enumerate(partial.hands):
-        if index in hidden:
-            assert any(note.startswith("a pass was not logged") for note in hand.notes)
-        for check in hand.claims:
-            if stated:
-                assert check.status is ClaimStatus.MATCH, check
-            elif check.status is ClaimStatus.UNCHECKED:
-                assert check.reason is not None and "not logged" in check.reason, check
-    record = parse(orjson.dumps(data))
-    assert not isinstance(record, list)
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == ()
-    assert dumps(read.record) == dumps(record)
+    partial, hidden = assert_kept_when_changed(data, seed, share, hide_passes)
+    for index in hidden:
+        assert any(note.startswith("a pass was not logged") for note in partial.hands[index].notes)
+    _assert_unchecked_only_under_automatic(partial, data, "not logged")
+    assert_read_back(data)
 
 
 def _changes(data: dict[str, Any]) -> list[tuple[int, int, str]]:
@@ -188,12 +135,10 @@ def test_every_problem_of_a_hidden_pass_is_a_problem_of_the_full_record(
     assume(changes)
     index, position, card = pick.choice(changes)
     data["hands"][index]["actions"][position]["card"] = card
-    full = _audit(data).problems
+    full = audit(data).problems
     for hand in data["hands"]:
         hide_passes(hand)
-    partial = _audit(data).problems
-    for problem in partial:
-        assert explained_by(problem, full), (problem, full)
+    assert_all_explained(audit(data).problems, full)
 
 
 def seat_view(data: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -217,27 +162,16 @@ def seat_view(data: dict[str, Any], seat: int) -> dict[str, Any]:
 )
 def test_a_seat_s_view_of_a_valid_game_is_valid(seed: int, preset: str, seat: int) -> None:
     data = _game(seed, preset)
-    full = _audit(data)
+    full = audit(data)
     assert full.problems == []
     seen = seat_view(data, seat)
-    view = _audit(seen)
+    view = audit(seen)
 
-    assert view.problems == []
-    assert _winners(view) == _winners(full)
-    _kept(view, full)
-    stated = data["rules"]["meld_declared"] == "stated"
+    assert_valid_and_kept(view, full)
     for hand in view.hands:
         assert any(note.startswith("a seat's view: ") for note in hand.notes)
-        for check in hand.claims:
-            if stated:
-                assert check.status is ClaimStatus.MATCH, check
-            elif check.status is ClaimStatus.UNCHECKED:
-                assert check.reason is not None and "seat's view" in check.reason, check
-    record = parse(orjson.dumps(seen))
-    assert not isinstance(record, list)
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == ()
-    assert dumps(read.record) == dumps(record)
+    _assert_unchecked_only_under_automatic(view, data, "seat's view")
+    assert_read_back(seen)
 
 
 @SETTINGS
@@ -255,6 +189,5 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     assume(changes)
     index, position, card = pick.choice(changes)
     data["hands"][index]["actions"][position]["card"] = card
-    full = _audit(data).problems
-    for problem in _audit(seat_view(data, seat)).problems:
-        assert explained_by(problem, full), (problem, full)
+    full = audit(data).problems
+    assert_all_explained(audit(seat_view(data, seat)).problems, full)

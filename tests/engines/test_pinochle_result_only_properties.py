@@ -13,51 +13,23 @@ rules (``last_forced``, ``eldest_forced``, ``exactly_plus_10``):
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import orjson
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
 from records.pinochle import PRESETS, preset
-from replay.check import check_bytes
 from replay.engines import pinochle as engine
-from replay.generators.pinochle import generate
-from replay.report import ClaimStatus, RecordReport
+from tests.engines.partial import (
+    assert_results_in_place_of_the_calls_kept,
+    audit,
+    result_only,
+)
+from tests.engines.test_pinochle_seat_view_properties import _sitting
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BIDDING = [{}, {"no_bid_rule": "last_forced"}, {"no_bid_rule": "eldest_forced"}]
 BIDDING += [{"bid_step_rule": "exactly_plus_10"}]
-KEPT = (ClaimStatus.MATCH, ClaimStatus.UNCHECKED)
-
-
-def _sitting(seed: int, preset: str, bidding: dict[str, Any]) -> dict[str, Any]:
-    record = generate(random.Random(seed), preset=preset, hands=4, **bidding)
-    data: dict[str, Any] = orjson.loads(dumps(record))
-    return data
-
-
-def result_only(hand: dict[str, Any]) -> bool:
-    """Replace the hand's bids and passes by its result, as the claims give it (a void hand,
-    with no declarer, keeps its passes): whether it did."""
-    claims = hand["claims"]
-    if claims.get("declarer") is None:
-        return False
-    won = {"type": "auction_won", "seat": claims["declarer"], "contract": claims["contract"]}
-    rest = [a for a in hand["actions"] if a["type"] not in ("bid", "pass")]
-    hand["actions"] = [won, *rest]
-    return True
-
-
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
 
 
 @SETTINGS
@@ -70,34 +42,7 @@ def _winners(report: RecordReport) -> list[list[int]]:
 def test_the_result_in_place_of_the_calls_never_makes_a_problem(
     seed: int, preset: str, bidding: dict[str, Any], share: float
 ) -> None:
-    data = _sitting(seed, preset, bidding)
-    full = _audit(data)
-    assert full.problems == []
-    rng = random.Random(seed)
-    replaced = {i for i, hand in enumerate(data["hands"]) if rng.random() < share}
-    replaced = {i for i in replaced if result_only(data["hands"][i])}
-    assume(replaced)
-    partial = _audit(data)
-
-    assert partial.problems == []
-    assert _winners(partial) == _winners(full)
-    for index, (hand, before) in enumerate(zip(partial.hands, full.hands, strict=True)):
-        assert hand.status is before.status
-        for check, was in zip(hand.claims, before.claims, strict=True):
-            assert (check.name, check.seat) == (was.name, was.seat)
-            if was.status is ClaimStatus.MATCH:
-                assert check.status in KEPT, check
-        if index in replaced:
-            assert hand.notes[0].startswith("the auction was logged as its result only")
-            assert not any(text.startswith("bid ") or text == "pass" for _, text in hand.calls)
-    for check, was in zip(partial.claims, full.claims, strict=True):
-        if was.status is ClaimStatus.MATCH:
-            assert check.status in KEPT, check
-    record = parse(orjson.dumps(data))  # the models read it too
-    assert not isinstance(record, list)
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == ()
-    assert dumps(read.record) == dumps(record)
+    assert_results_in_place_of_the_calls_kept(_sitting(seed, preset, bidding), seed, share)
 
 
 def _bad(data: dict[str, Any], fault: str) -> tuple[int, str] | None:
@@ -133,7 +78,7 @@ def test_a_result_the_rules_forbid_is_one_problem_at_it(seed: int, preset: str, 
     assume(found is not None)
     assert found is not None
     index, code = found
-    report = _audit(data)
+    report = audit(data)
     assert [(p.code, p.pointer) for p in report.problems] == [(code, f"/hands/{index}/actions/0")]
     assert report.hands[index].status.value == "stopped"
 

@@ -26,18 +26,24 @@ import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import records.formats.text as notation
-from records.parse import dumps, parse
+from records.parse import dumps
 from records.pinochle import PRESETS
-from replay.check import check_bytes
 from replay.generators.pinochle import generate
-from replay.report import ClaimStatus, RecordReport
-from tests.engines.partial import explained_by
+from replay.report import ClaimStatus
+from tests.engines.partial import assert_all_explained, assert_read_back, audit, winners
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VARIANTS: list[dict[str, Any]] = [{}, {"bury_restrictions": "no_trump"}, {"first_lead": "trump"}]
 VARIANTS += [{"bury_restrictions": "no_trump_no_aces"}, {"bury_restrictions": "announce_trump"}]
 VARIANTS += [{"head_rule": "trump_led", "must_overtrump": True}]
+VIEWED = {
+    "seed": st.integers(0, 2**32 - 1),
+    "preset": st.sampled_from(sorted(PRESETS)),
+    "variant": st.sampled_from(VARIANTS),
+    "seat": st.integers(0, 4),
+}
+"""A random legal sitting of a preset under one of the ``VARIANTS`` (``_sitting``), and the
+seat it is seen from."""
 
 
 def _sitting(seed: int, preset: str, variant: dict[str, Any]) -> dict[str, Any]:
@@ -56,31 +62,18 @@ def view(data: dict[str, Any], seat: int) -> dict[str, Any]:
     return seen
 
 
-def _audit(data: dict[str, Any]) -> RecordReport:
-    return check_bytes(orjson.dumps(data), audit=True)
-
-
-def _winners(report: RecordReport) -> list[list[int]]:
-    return [[t.winner for t in hand.tricks] for hand in report.hands]
-
-
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    variant=st.sampled_from(VARIANTS),
-    seat=st.integers(0, 4),
-)
+@given(**VIEWED)
 def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_what_is_known(
     seed: int, preset: str, variant: dict[str, Any], seat: int
 ) -> None:
     data = _sitting(seed, preset, variant)
-    full = _audit(data)
+    full = audit(data)
     assert full.problems == []
     seen = view(data, seat % len(data["players"]))
-    report = _audit(seen)
+    report = audit(seen)
     assert report.problems == []
-    assert _winners(report) == _winners(full)
+    assert winners(report) == winners(full)
     unsettled = False
     for hand, whole in zip(report.hands, full.hands, strict=True):
         if hand.status.value == "stopped":  # a buried meld card not known to be lost
@@ -94,9 +87,7 @@ def test_a_seat_s_view_of_a_valid_sitting_is_valid_and_checks_what_is_known(
     if not unsettled:
         assert [c.status for c in report.claims] == [c.status for c in full.claims]
     assert all(c.status is not ClaimStatus.MISMATCH for c in report.claims)
-    record = parse(orjson.dumps(seen))
-    [read] = notation.loads(notation.dumps(record))
-    assert read.problems == () and dumps(read.record) == dumps(record)
+    assert_read_back(seen)
 
 
 def _declared(data: dict[str, Any], keep: int, pick: random.Random) -> bool:
@@ -156,13 +147,7 @@ def _mutated(data: dict[str, Any], keep: int, pick: random.Random) -> bool:
 
 
 @SETTINGS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    preset=st.sampled_from(sorted(PRESETS)),
-    variant=st.sampled_from(VARIANTS),
-    seat=st.integers(0, 4),
-    pick=st.randoms(use_true_random=False),
-)
+@given(**VIEWED, pick=st.randoms(use_true_random=False))
 def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     seed: int, preset: str, variant: dict[str, Any], seat: int, pick: random.Random
 ) -> None:
@@ -170,7 +155,5 @@ def test_every_problem_of_a_seat_s_view_is_a_problem_of_the_full_record(
     keep = seat % len(data["players"])
     if not _mutated(data, keep, pick):
         return
-    full = _audit(data).problems
-    found = _audit(view(data, keep)).problems
-    for problem in found:
-        assert explained_by(problem, full), (problem, full)
+    full = audit(data).problems
+    assert_all_explained(audit(view(data, keep)).problems, full)
