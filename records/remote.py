@@ -26,6 +26,7 @@ URL is one unreadable input (or output) whose message names the extra to install
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import time
@@ -176,9 +177,11 @@ def filesystem(url: str, given: dict[str, Any] | None = None) -> tuple[Any, str]
         import fsspec.core  # noqa: PLC0415 (an optional extra, only for URLs)
     except ImportError:
         raise StoreError(f"reading {kind}:// URLs {need}") from None
-    settings = dict(options() if given is None else given)
+    # a copy all through: botocore rewrites the retries it is given in place, and a store
+    # opened again with the rewritten options would be a second client, made again
+    settings = copy.deepcopy(dict(options() if given is None else given))
     if extra == "s3":
-        settings.setdefault("config_kwargs", dict(_S3_CONFIG))
+        settings.setdefault("config_kwargs", copy.deepcopy(_S3_CONFIG))
     try:
         return fsspec.core.url_to_fs(url, **settings)  # type: ignore[no-any-return]
     except ImportError:

@@ -345,6 +345,29 @@ def test_an_object_replaced_while_it_is_read_is_unreadable_not_spliced(s3, monke
             stream.read(10)
 
 
+def test_a_run_makes_one_client_of_the_store(s3, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Listing, sizing and reading an object share one client: botocore rewrites the retries
+    it is given in place, and options that changed so would make (and load) a second one."""
+    import s3fs  # noqa: PLC0415
+
+    url = _put(s3, "clients/one.jsonl", b"{}\n")
+    s3fs.S3FileSystem.clear_instance_cache()
+    made: list[dict[str, Any]] = []
+    init = s3fs.S3FileSystem.__init__
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        made.append(kwargs)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(s3fs.S3FileSystem, "__init__", counted)
+    assert list(remote.expand(url, lambda name: True)) == [(url, None)]
+    with remote.open_input(url) as stream:
+        assert stream.read() == b"{}\n"
+    assert remote.size_of(url) == 3
+    assert len(made) == 1
+    assert remote._S3_CONFIG["retries"] == {"max_attempts": 3}
+
+
 def test_a_missing_or_denied_object_fails_as_it_is_opened(s3, server) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(remote.StoreError, match="no such object"):
         remote.open_input(f"s3://{BUCKET}/stream/gone.jsonl")
