@@ -35,7 +35,12 @@ machine's load falls on both alike); the run of median wall time is reported. Fo
 
 With ``--s3`` the first archive is also read from a local S3-compatible server (moto's, started
 as the tests start it; the ``[s3]`` and ``[test-s3]`` extras), over HTTP, by the same commands:
-one more pair of rows, named by the URL.
+one more pair of rows, named by the URL. Its runs alternate with the file's (file -j 1, server
+-j 1, file -j 2, server -j 2, ...), all while the server is up, so that a change in the load
+falls on both alike; the file's rows of that archive are those runs. The verdict gives the ratio
+of the median wall times (the target's measure) and, beside it, that of the median CPU times of
+the command, and the server's own CPU time in a median run: the server is a Python process on
+the same machine, which a real store is not.
 
 Targets (issue 12): peak RSS at most 200 MB at every size with -j 1 and -j 2, and a speed-up
 of at least 1.8 on two cores for the archive of 100,000 hands; (issue 24) the archive read from
@@ -86,6 +91,8 @@ class Run:
     records: int
     hands: int
     code: int
+    server_cpu: float = 0.0
+    """The S3 server's CPU time (user + system) during the run; 0 for a file."""
 
 
 def base_lines() -> list[bytes]:
@@ -118,7 +125,17 @@ def archive(name: str, *, size: int = 0, hands: int = 0) -> Path:
     return path
 
 
-def run(path: Path | str, jobs: int, env: dict[str, str] | None = None) -> Run:
+def process_cpu(pid: int) -> float:
+    """The CPU time (user + system) of a running process so far, from ``/proc``; 0 when it
+    cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run(path: Path | str, jobs: int, env: dict[str, str] | None = None, server: int = 0) -> Run:
     """One audit of ``path`` (a file, or a URL with ``env`` saying where its store is) in a
     child process, with its time and memory, as ``/usr/bin/time`` measures them: a small
     process, so that the peak it reports is the command's own (a child forked from this larger
@@ -127,9 +144,11 @@ def run(path: Path | str, jobs: int, env: dict[str, str] | None = None) -> Run:
     load = os.getloadavg()[0]
     with tempfile.NamedTemporaryFile("r", suffix=".time") as measured:
         timed = [TIME, "-f", "%U %S %M", "-o", measured.name, *argv, str(path)]
+        served = process_cpu(server) if server else 0.0
         start = time.perf_counter()
         done = subprocess.run(timed, capture_output=True, check=False, env=env)
         wall = time.perf_counter() - start
+        served = process_cpu(server) - served if server else 0.0
         load_after = os.getloadavg()[0]
         user, system, rss_kib = measured.read().split()[-3:]
     if done.returncode not in (0, 1):
@@ -146,6 +165,7 @@ def run(path: Path | str, jobs: int, env: dict[str, str] | None = None) -> Run:
         summary["records"],
         summary["hands"],
         done.returncode,
+        served,
     )
 
 
@@ -216,26 +236,30 @@ def verdicts(rows: list[tuple[Path, Run, Run]], samples: list[Run]) -> list[str]
     return out
 
 
-def from_s3(path: Path, repeat: int) -> tuple[Run, Run, list[Run]]:
-    """``paired_runs`` of the same archive read from a local S3-compatible server (moto's, as the
-    tests start it: ``tests/s3server.py``, the ``[s3]`` and ``[test-s3]`` extras), over HTTP
-    through s3fs; -j 2 workers read their own byte ranges of the object."""
+def from_s3(path: Path, repeat: int) -> tuple[tuple[Run, Run], tuple[Run, Run], list[Run]]:
+    """The median runs with -j 1 and -j 2 of the file and of the same archive read from a local
+    S3-compatible server (moto's, as the tests start it: ``tests/s3server.py``, the ``[s3]`` and
+    ``[test-s3]`` extras) over HTTP through s3fs, run alternately while the server is up; and
+    every run."""
     from tests.s3server import BUCKET, s3_server  # noqa: PLC0415 (only with --s3)
 
     with s3_server() as server:
         server.client().upload_file(str(path), BUCKET, path.name)  # type: ignore[attr-defined]
         url = f"s3://{BUCKET}/{path.name}"
         env = {**os.environ, **server.environment}
-        ones: list[Run] = []
-        twos: list[Run] = []
+        runs: dict[tuple[bool, int], list[Run]] = {}
         for _ in range(repeat):
-            ones.append(run(url, 1, env))
-            twos.append(run(url, 2, env))
-    return median(ones), median(twos), [*ones, *twos]
+            for jobs in (1, 2):
+                runs.setdefault((False, jobs), []).append(run(path, jobs))
+                runs.setdefault((True, jobs), []).append(run(url, jobs, env, server.pid))
+    local = (median(runs[False, 1]), median(runs[False, 2]))
+    remote = (median(runs[True, 1]), median(runs[True, 2]))
+    return local, remote, [run for each in runs.values() for run in each]
 
 
 def s3_verdicts(path: Path, local: tuple[Run, Run], remote: tuple[Run, Run]) -> list[str]:
-    """The throughput from the server against the file's, for each -j."""
+    """The throughput from the server against the file's, for each -j: of wall time (the
+    target's measure), and beside it the CPU time of the command and the server's."""
     out = []
     size = path.stat().st_size / MB
     for here, there in zip(local, remote, strict=True):
@@ -243,7 +267,9 @@ def s3_verdicts(path: Path, local: tuple[Run, Run], remote: tuple[Run, Run]) -> 
         out.append(
             f"{path.name} from the local S3 server, -j {here.jobs}: {size / there.wall:.1f} MB/s "
             f"against {size / here.wall:.1f} MB/s from the file: {ratio:.2f}x the time "
-            f"(target at most {S3_TARGET}x): {'MET' if ratio <= S3_TARGET else 'NOT MET'}"
+            f"(target at most {S3_TARGET}x): {'MET' if ratio <= S3_TARGET else 'NOT MET'}; "
+            f"the command's CPU time {there.cpu:.1f} s against {here.cpu:.1f} s "
+            f"({there.cpu / here.cpu:.2f}x), and the server's {there.server_cpu:.2f} s"
         )
     return out
 
@@ -270,18 +296,21 @@ def main() -> None:
     if not args.no_hands:
         archives.append(archive("100k-hands", hands=HANDS_TARGET))
     rows, samples = [], []
-    for path in archives:
-        one, two, every = paired_runs(path, args.repeat)
+    remote: list[tuple[Path, Run, Run]] = []
+    for number, path in enumerate(archives):
+        if args.s3 and number == 0:  # the file's runs alternate with the server's
+            (one, two), (s3_one, s3_two), every = from_s3(path, args.repeat)
+            remote.append((path, s3_one, s3_two))
+        else:
+            one, two, every = paired_runs(path, args.repeat)
         rows.append((path, one, two))
         samples.extend(every)
         print(f"{path.name}: -j 1 {one.wall:.1f} s, -j 2 {two.wall:.1f} s", file=sys.stderr)
     said = verdicts(rows, samples)
-    if args.s3:
-        path, one, two = rows[0]
-        s3_one, s3_two, every = from_s3(path, args.repeat)
-        samples.extend(every)
-        rows.append((path, s3_one, s3_two))
+    for path, s3_one, s3_two in remote:
+        _, one, two = rows[0]
         said.extend(s3_verdicts(path, (one, two), (s3_one, s3_two)))
+    rows.extend(remote)
     print("\n".join(table(rows, samples)))
     print()
     print("\n".join(said))

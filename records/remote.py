@@ -17,11 +17,16 @@ URL is one unreadable input (or output) whose message names the extra to install
 * A missing object, a denied request or a dropped connection is a ``StoreError`` whose message
   says which, for a person; a read that fails is retried ``RETRIES`` times from where it was,
   so a transient error costs a pause, not the input.
+* An S3 object is read by one GET whose body is streamed (``_Streamed``; a worker's byte range
+  by one GET of that range), not by a HEAD and a ranged GET per block: every request costs a
+  round trip, and a server may read the whole object to answer each one (moto's does). Other
+  stores are read through fsspec's file, a block at a time.
 * ``file://`` names a local path (``local_path``), read and written as any local path.
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import time
@@ -172,9 +177,11 @@ def filesystem(url: str, given: dict[str, Any] | None = None) -> tuple[Any, str]
         import fsspec.core  # noqa: PLC0415 (an optional extra, only for URLs)
     except ImportError:
         raise StoreError(f"reading {kind}:// URLs {need}") from None
-    settings = dict(options() if given is None else given)
+    # a copy all through: botocore rewrites the retries it is given in place, and a store
+    # opened again with the rewritten options would be a second client, made again
+    settings = copy.deepcopy(dict(options() if given is None else given))
     if extra == "s3":
-        settings.setdefault("config_kwargs", dict(_S3_CONFIG))
+        settings.setdefault("config_kwargs", copy.deepcopy(_S3_CONFIG))
     try:
         return fsspec.core.url_to_fs(url, **settings)  # type: ignore[no-any-return]
     except ImportError:
@@ -287,6 +294,9 @@ def open_input(
     for attempt in range(RETRIES + 1):
         try:
             fs, path = filesystem(url, settings)
+            if hasattr(fs, "_call_s3"):  # s3fs: one GET, streamed
+                ahead = start + length + LOOK if length else None
+                return _Streamed(fs, path, settings, start, ahead)  # type: ignore[return-value]
             # read through: the next block is fetched in the background while this one is read
             cache = "readahead" if length else "background"
             keep = {} if length else {"maxblocks": 2}  # the block being read and the next
@@ -346,6 +356,150 @@ class _Retrying(io.RawIOBase):
         with suppress(Exception):
             self._inner.close()
         super().close()
+
+
+class _Streamed(io.RawIOBase):
+    """An S3 object read from ``start`` by one GET whose body is streamed, not by a request per
+    block: no HEAD first (the GET says the size, and a missing or denied object fails it), no
+    block fetched twice, and a server that holds the object as one value (moto's) serves it
+    once. With ``ahead`` the GET asks for the bytes before it only (a range of a shard and a
+    little more, ``LOOK``, for the end of its last line); reading on past them starts another
+    GET to the end. A failed read is tried again from where it was, at most ``RETRIES`` times,
+    by a new GET of the same version (``If-Match`` its ETag: an object replaced half-way is
+    unreadable, never two objects spliced); then an ``OSError`` saying why."""
+
+    def __init__(
+        self, fs: Any, path: str, given: dict[str, Any], start: int = 0, ahead: int | None = None
+    ) -> None:
+        self._fs, self._given = fs, given
+        self._bucket, self._key, version = fs.split_path(path)
+        self._pin: dict[str, str] = {"VersionId": version} if version else {}
+        self._at, self._ahead = start, ahead
+        self._size: int | None = None
+        self._body: Any = None
+        self._body_end = 0
+        """Where the current GET's bytes end."""
+        self._get()  # a missing or denied object fails here, as opening it does
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._at
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_CUR:
+            offset += self._at
+        elif whence == io.SEEK_END:
+            if self._size is None:
+                self._get()
+            offset += self._size or 0
+        if offset != self._at:
+            self._drop()
+            self._at = max(offset, 0)
+        return self._at
+
+    def _get(self, to_end: bool = False) -> None:
+        """A GET of the object from ``_at``: to ``_ahead``, or to its end."""
+        from fsspec.asyn import sync  # noqa: PLC0415 (installed with s3fs)
+
+        last = None if to_end or self._ahead is None or self._ahead <= self._at else self._ahead
+        ranged = {"Range": f"bytes={self._at}-{'' if last is None else last - 1}"}
+        asked = ranged if self._at or last is not None else {}
+        answer = sync(
+            self._fs.loop,
+            self._fs._call_s3,
+            "get_object",
+            Bucket=self._bucket,
+            Key=self._key,
+            **self._pin,
+            **asked,
+        )
+        headers = answer.get("ResponseMetadata", {}).get("HTTPHeaders", {})
+        length = int(answer.get("ContentLength", headers.get("content-length", 0)))
+        whole = str(answer.get("ContentRange", "")).rpartition("/")[2]
+        self._size = int(whole) if whole.isdigit() else self._at + length
+        self._body, self._body_end = answer["Body"], self._at + length
+        if "VersionId" not in self._pin and answer.get("ETag"):
+            self._pin = {"IfMatch": answer["ETag"]}  # a retried or further GET: this object
+
+    def _drop(self) -> None:
+        body, self._body = self._body, None
+        if body is not None:
+            from fsspec.asyn import sync  # noqa: PLC0415
+
+            with suppress(Exception):
+                sync(self._fs.loop, _close_body, body)
+
+    def _next(self, size: int) -> bytes:
+        """Up to ``size`` bytes from ``_at``, fewer only at the end of the object."""
+        from fsspec.asyn import sync  # noqa: PLC0415
+
+        while True:
+            if self._size is not None and self._at >= self._size:
+                return b""
+            if self._body is None:
+                self._get(to_end=self._at >= self._body_end)
+            data: bytes = sync(self._fs.loop, _fill, self._body, size)
+            if data:
+                return data
+            self._drop()  # the GET's bytes are all read: the rest, if any, by another
+            if self._at < self._body_end:
+                raise OSError("the connection ended before the object did")
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if not len(view):
+            return 0
+        for attempt in range(RETRIES + 1):
+            try:
+                data = self._next(len(view))
+                break
+            except (FileNotFoundError, PermissionError) as exc:
+                raise OSError(_reason(exc, self._given)) from None
+            except Exception as exc:
+                self._drop()
+                if _changed(exc):
+                    raise OSError(f"cannot read: {_REPLACED}") from None
+                if attempt == RETRIES:
+                    raise OSError(_reason(exc, self._given)) from None
+                time.sleep(0.5 * 2**attempt)
+        view[: len(data)] = data
+        self._at += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        self._drop()
+        super().close()
+
+
+async def _fill(body: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of a response's body: fewer only at its end."""
+    parts: list[bytes] = []
+    got = 0
+    while got < size:
+        piece = await body.read(size - got)
+        if not piece:
+            break
+        parts.append(piece)
+        got += len(piece)
+    return b"".join(parts)
+
+
+async def _close_body(body: Any) -> None:
+    body.close()
+
+
+_REPLACED = "the object was replaced while it was read"
+
+
+def _changed(exc: BaseException) -> bool:
+    """Whether a GET failed because the object is no longer the version being read."""
+    text = f"{exc} {exc.__cause__}"
+    return "PreconditionFailed" in text
 
 
 @contextmanager

@@ -32,6 +32,8 @@ class Server:
     endpoint: str
     key: str
     secret: str
+    pid: int = 0
+    """The server's process (``bench/scale.py`` reads its CPU time)."""
 
     @property
     def environment(self) -> dict[str, str]:
@@ -81,7 +83,7 @@ def s3_server(*, auth: bool = True) -> Iterator[Server]:
     try:
         _wait(endpoint, process)
         if not auth:
-            server = Server(endpoint, "test", "test")
+            server = Server(endpoint, "test", "test", process.pid)
             server.client().create_bucket(Bucket=BUCKET)  # type: ignore[attr-defined]
             yield server
             return
@@ -99,7 +101,7 @@ def s3_server(*, auth: bool = True) -> Iterator[Server]:
         }
         iam.put_user_policy(UserName="tricklog", PolicyName="all", PolicyDocument=json.dumps(allow))
         made = iam.create_access_key(UserName="tricklog")["AccessKey"]
-        server = Server(endpoint, made["AccessKeyId"], made["SecretAccessKey"])
+        server = Server(endpoint, made["AccessKeyId"], made["SecretAccessKey"], process.pid)
         server.client().create_bucket(Bucket=BUCKET)  # type: ignore[attr-defined]
         yield server
     finally:

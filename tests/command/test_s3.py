@@ -261,6 +261,123 @@ def test_a_dask_audit_of_an_archive_only_in_the_bucket_is_a_local_run_s(  # type
     remote.configure([])
 
 
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """Every request s3fs sends from now on: its operation and arguments."""
+    import s3fs  # noqa: PLC0415
+
+    sent: list[tuple[str, dict[str, Any]]] = []
+    call = s3fs.S3FileSystem._call_s3
+
+    async def counted(self: Any, method: str, *args: Any, **kwargs: Any) -> Any:
+        sent.append((method, kwargs))
+        return await call(self, method, *args, **kwargs)
+
+    monkeypatch.setattr(s3fs.S3FileSystem, "_call_s3", counted)
+    return sent
+
+
+def test_an_object_is_read_by_one_get_streamed(s3, requests) -> None:  # type: ignore[no-untyped-def]
+    """No HEAD, no request per block: a store that serves each request from the whole object
+    (moto's) or charges each one pays once."""
+    data = bytes(range(256)) * (3 * 1024 * 1024 // 256 + 7)  # more than a buffer or two
+    url = _put(s3, "stream/whole.bin", data)
+    requests.clear()
+    with remote.open_input(url) as stream:
+        assert stream.read(10) == data[:10]
+        assert stream.read() == data[10:]
+        assert stream.read() == b""
+    assert [(method, "Range" in kw) for method, kw in requests] == [("get_object", False)]
+
+
+def test_a_range_is_one_get_of_itself_and_reading_past_it_reads_on(s3, requests) -> None:  # type: ignore[no-untyped-def]
+    data = b"".join(b"%07d\n" % n for n in range(200_000))  # 1.6 MB of lines
+    url = _put(s3, "stream/range.jsonl", data)
+    start, length = 800_000, 100_000
+    requests.clear()
+    with remote.open_input(url, {}, start, length) as stream:
+        assert stream.read(length) == data[start : start + length]
+        assert [kw.get("Range") for _, kw in requests] == [
+            f"bytes={start}-{start + length + remote.LOOK - 1}"
+        ]
+        assert stream.read() == data[start + length :]  # past what was asked: another GET
+        assert stream.tell() == len(data)
+        stream.seek(5)
+        assert stream.read(8) == data[5:13]
+    assert [method for method, _ in requests] == ["get_object"] * 3
+    assert all(kw.get("IfMatch") for _, kw in requests[1:])  # the same object, or none
+
+
+@pytest.mark.parametrize("failures", [remote.RETRIES, remote.RETRIES + 1])
+def test_a_stream_that_drops_is_read_on_from_where_it_was_a_bounded_number_of_times(  # type: ignore[no-untyped-def]
+    s3, requests, monkeypatch, failures
+) -> None:
+    data = b"".join(b"%07d\n" % n for n in range(100_000))
+    url = _put(s3, "stream/drops.jsonl", data)
+    monkeypatch.setattr(records.remote.time, "sleep", lambda seconds: None)
+    fill, left = records.remote._fill, [failures]
+
+    async def dropping(body: Any, size: int) -> bytes:
+        if left[0]:
+            left[0] -= 1
+            raise ConnectionResetError("connection reset by peer")
+        return await fill(body, size)
+
+    with remote.open_input(url) as stream:
+        head = stream.read(1000)
+        monkeypatch.setattr(records.remote, "_fill", dropping)
+        if failures > remote.RETRIES:
+            with pytest.raises(OSError, match="cannot read: connection reset by peer"):
+                stream.read()
+            return
+        assert head + stream.read() == data
+    assert [kw.get("Range") for _, kw in requests] == [None] + ["bytes=1000-"] * failures
+
+
+def test_an_object_replaced_while_it_is_read_is_unreadable_not_spliced(s3, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    url = _put(s3, "stream/replaced.jsonl", b"a" * 1_000_000)
+    monkeypatch.setattr(records.remote.time, "sleep", lambda seconds: None)
+    with remote.open_input(url) as stream:
+        assert stream.read(1000) == b"a" * 1000
+        _put(s3, "stream/replaced.jsonl", b"b" * 1_000_000)
+        stream.seek(2000)  # a new GET, which must be of the object being read
+        with pytest.raises(OSError, match="replaced while it was read"):
+            stream.read(10)
+
+
+def test_a_run_makes_one_client_of_the_store(s3, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Listing, sizing and reading an object share one client: botocore rewrites the retries
+    it is given in place, and options that changed so would make (and load) a second one."""
+    import s3fs  # noqa: PLC0415
+
+    url = _put(s3, "clients/one.jsonl", b"{}\n")
+    s3fs.S3FileSystem.clear_instance_cache()
+    made: list[dict[str, Any]] = []
+    init = s3fs.S3FileSystem.__init__
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        made.append(kwargs)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(s3fs.S3FileSystem, "__init__", counted)
+    assert list(remote.expand(url, lambda name: True)) == [(url, None)]
+    with remote.open_input(url) as stream:
+        assert stream.read() == b"{}\n"
+    assert remote.size_of(url) == 3
+    assert len(made) == 1
+    assert remote._S3_CONFIG["retries"] == {"max_attempts": 3}
+
+
+def test_a_missing_or_denied_object_fails_as_it_is_opened(s3, server) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(remote.StoreError, match="no such object"):
+        remote.open_input(f"s3://{BUCKET}/stream/gone.jsonl")
+    url = _put(s3, "stream/there.jsonl", b"{}\n")
+    wrong = {"key": server.key, "secret": "wrong-secret-value-1234"}
+    with pytest.raises(remote.StoreError, match="access denied") as denied:
+        remote.open_input(url, wrong)
+    assert "wrong-secret-value-1234" not in str(denied.value)
+
+
 def test_j_reads_an_object_once_and_sends_its_records_to_the_workers(
     s3, tricklog, tmp_path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
