@@ -263,6 +263,8 @@ def _computed(step: HandSettled, claim: Claim | None, scored: Scored) -> Any:
         value = _path(step.settlement, scored.computed)
     if value is None:
         value = _path(step, scored.computed)
+        if value is step.tricks:  # the tricks played (a hand not settled), not a count per seat
+            value = None
     if value is None and step.status is HandStatus.COMPLETE:
         value = scored.absent
     return value
