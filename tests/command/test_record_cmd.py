@@ -221,7 +221,9 @@ def test_a_closed_terminal_leaves_a_valid_record_and_resume_finishes_it(tmp_path
         os.write(main, entry.encode() + b"\n")
         statuses(taken)  # the entry is taken and the record written
     os.close(main)  # the window is closed
-    assert process.wait(timeout=60) == 128 + signal.SIGHUP
+    # the hangup may first end the input (an end of file): the session then ends as at the end
+    # of its input, restores the signals, and the SIGHUP arriving as it exits ends it by itself
+    assert process.wait(timeout=60) in (128 + signal.SIGHUP, -signal.SIGHUP)
     record = tricklog.load(str(tmp_path / "g.json"))
     assert len(record.hands[0].actions) == half
     _validates_in_progress(record)
