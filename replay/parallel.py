@@ -34,8 +34,6 @@ import gc
 import importlib
 import io
 import itertools
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import stat
@@ -43,11 +41,9 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from records import remote
 from records.formats.detect import detect
@@ -57,6 +53,9 @@ from records.remote import is_url
 from records.sniff import compression, not_json
 from records.streams import BUFFER, ReadError, decoded, walk
 from replay.workers import cores, workers_for
+
+if TYPE_CHECKING:  # a pool is imported where one starts: a run of one process never needs it
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "CHUNK_BYTES",
@@ -447,6 +446,9 @@ def _bytes_of(unit: Unit) -> int:
 
 def _start(workers: int, preload: Sequence[str]) -> ProcessPoolExecutor:
     """A pool whose ``workers`` processes are starting (they start as work is submitted)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     quiet_tracker()
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -463,6 +465,8 @@ def quiet_tracker() -> None:
     """Start multiprocessing's resource tracker without its warning about the pool's semaphores
     when the command ends at once on Ctrl-C (``os._exit``): it removes them, which is all that
     matters, and a person who pressed Ctrl-C needs no warning about it."""
+    from multiprocessing import resource_tracker
+
     option = "ignore::UserWarning:multiprocessing.resource_tracker"
     sys.warnoptions.append(option)  # the tracker's interpreter gets this process's -W options
     try:
@@ -501,6 +505,8 @@ def _import(modules: Sequence[str]) -> None:
     """A worker's start: leave Ctrl-C to the command (which ends the run), end with the command
     however it ends (killed, or ``os._exit`` on a signal: a pool's worker would otherwise wait
     for work for ever), and import what its work needs before the first chunk arrives."""
+    import multiprocessing
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
@@ -512,5 +518,7 @@ def _import(modules: Sequence[str]) -> None:
 
 def _end_with(sentinel: int) -> None:
     """Wait for the command's end, then end this worker at once."""
+    import multiprocessing.connection
+
     multiprocessing.connection.wait([sentinel])
     os._exit(1)

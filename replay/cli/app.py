@@ -3,6 +3,7 @@ turns every failure into a documented exit code (tracebacks only with ``--debug`
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import signal
@@ -15,44 +16,30 @@ import typer
 
 from records.output import OutputError, remove_pending
 from replay.cli import environment
-from replay.cli.audit import audit
-from replay.cli.codes_cmd import codes
-from replay.cli.convert import convert
-from replay.cli.dedupe import dedupe
 from replay.cli.exit_codes import Exit
-from replay.cli.filter_cmd import filter_records
-from replay.cli.generate import generate
 from replay.cli.help import App, HelpGroup, OutputClosedError
 from replay.cli.options import GAME_TITLES
-from replay.cli.record_cmd import record
-from replay.cli.rules_cmd import rules_app
-from replay.cli.schema_cmd import schema
-from replay.cli.show import show
-from replay.cli.summarize import summarize
-from replay.cli.validate import validate
-from replay.cli.view import view
 from replay.export import arrow
 from replay.text import printable
 
-app = App(
-    name="tricklog",
-    help=(
-        f"Record and referee trick-taking card games: {GAME_TITLES}.\n\n"
-        "Exit codes: 0 all valid, 1 problems found, 2 usage error, 3 unreadable input, "
-        "unwritable output or internal error.\n\n"
-        "Examples:\n\n"
-        "\b\n"
-        "    tricklog audit games/\n"
-        "    tricklog show game.json --hand 3\n"
-        "    tricklog generate oh_hell -n 100 -o games.jsonl\n"
-        "    tricklog validate --help"
-    ),
-    cls=HelpGroup,
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("replay.cli.validate", "validate"),
+    "audit": ("replay.cli.audit", "audit"),
+    "show": ("replay.cli.show", "show"),
+    "view": ("replay.cli.view", "view"),
+    "generate": ("replay.cli.generate", "generate"),
+    "convert": ("replay.cli.convert", "convert"),
+    "schema": ("replay.cli.schema_cmd", "schema"),
+    "rules": ("replay.cli.rules_cmd", "rules_app"),
+    "codes": ("replay.cli.codes_cmd", "codes"),
+    "summarize": ("replay.cli.summarize", "summarize"),
+    "filter": ("replay.cli.filter_cmd", "filter_records"),
+    "dedupe": ("replay.cli.dedupe", "dedupe"),
+    "record": ("replay.cli.record_cmd", "record"),
+}
+"""Every command, in the order of the help, and where its function (or group) lives. A run
+imports and wires up only the command it names (``build``): the start-up of a one-file audit is
+then not spent on the other twelve."""
 
 
 def _version(value: bool) -> None:
@@ -67,7 +54,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(Exit.OK)
 
 
-@app.callback()
 def _options(
     version: Annotated[
         bool,
@@ -87,15 +73,71 @@ def _options(
     """The options every command shares (``main`` takes --debug from anywhere)."""
 
 
-for _function in (validate, audit, show, view, generate, convert):
-    app.command()(_function)
-app.command("schema")(schema)
-app.add_typer(rules_app, name="rules")
-app.command("codes")(codes)
-app.command("summarize")(summarize)
-app.command("filter")(filter_records)
-app.command("dedupe")(dedupe)
-app.command("record")(record)
+def build(only: str | None = None, *, listing: bool = False) -> App:
+    """The command: every command in it, or only the one named ``only`` (a run that names it
+    parses and behaves exactly the same, without importing and wiring up the others). With
+    ``listing``, for the command's own help, each command is only its help text: the list of
+    commands reads nothing else, and their options are not wired up."""
+    app = App(
+        name="tricklog",
+        help=(
+            f"Record and referee trick-taking card games: {GAME_TITLES}.\n\n"
+            "Exit codes: 0 all valid, 1 problems found, 2 usage error, 3 unreadable input, "
+            "unwritable output or internal error.\n\n"
+            "Examples:\n\n"
+            "\b\n"
+            "    tricklog audit games/\n"
+            "    tricklog show game.json --hand 3\n"
+            "    tricklog generate oh_hell -n 100 -o games.jsonl\n"
+            "    tricklog validate --help"
+        ),
+        cls=HelpGroup,
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    app.callback()(_options)
+    for name, (module, attribute) in COMMANDS.items():
+        if only is None or name == only:
+            command = getattr(importlib.import_module(module), attribute)
+            if isinstance(command, typer.Typer):
+                app.add_typer(command, name=name)
+            else:
+                app.command(name)(_listed(command) if listing else command)
+    return app
+
+
+def _listed(command: Any) -> Any:
+    """A command as the list of commands shows it: its help, and no options."""
+
+    def listed() -> None:
+        raise AssertionError("listed only")  # pragma: no cover (only --help is given)
+
+    listed.__doc__ = command.__doc__
+    return listed
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command, built when first asked for (tests and tools list it)."""
+    if name == "app":
+        globals()["app"] = whole = build()
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _listing(args: list[str]) -> bool:
+    """Whether the run asks for the command's own help and nothing else (no arguments at all is
+    the same)."""
+    return args in ([], ["--help"]) and "_TRICKLOG_COMPLETE" not in os.environ
+
+
+def _only(args: list[str]) -> str | None:
+    """The command a run names, if it names one first and asks for no shell completion (which
+    needs every command): the only one to build."""
+    if args and args[0] in COMMANDS and "_TRICKLOG_COMPLETE" not in os.environ:
+        return args[0]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,7 +183,8 @@ def _debugging(debug: bool) -> Iterator[None]:
 def _run(args: list[str], debug: bool) -> int:
     try:
         with _signals_exit():
-            result: Any = app(args=args, prog_name="tricklog", standalone_mode=False)
+            command = build(_only(args), listing=_listing(args))
+            result: Any = command(args=args, prog_name="tricklog", standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except OutputClosedError:

@@ -27,7 +27,10 @@ VARIABLES = {
 
 def debug(environ: Mapping[str, str] | None = None) -> bool:
     """Whether ``TRICKLOG_DEBUG`` asks for tracebacks; ``records.limits.SettingError`` (a
-    ``ValueError``) for a value that is not a yes or a no."""
+    ``ValueError``) for a value that is not a yes or a no. Unset or empty, it is no, and
+    ``records.limits`` is not loaded for it."""
+    if not (os.environ if environ is None else environ).get("TRICKLOG_DEBUG"):
+        return False
     from records.limits import debug_requested
 
     return debug_requested(environ)
