@@ -27,18 +27,20 @@ integers of any size exactly (``replay.encode``); each record is rendered by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import IO, Any, Protocol
-
-from rich.text import Text
+from functools import cached_property
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from records.io import ReadFailure
 from records.words import number_of
-from replay.cli.terminal import console
+from replay.cli.terminal import console, plain
 from replay.encode import json_bytes
 from replay.rendering import Rendered, Rendering, render
 from replay.report import RecordReport
 from replay.summary import Summary
 from replay.text import printable
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 TOP_CODES = 10
 """Problem codes the text summary lists, the most frequent first."""
@@ -97,14 +99,23 @@ class TextReporter:
         verbose: bool = False,
         how: Rendering | None = None,
     ) -> None:
-        self.console = console(out)
-        self.errors = console(err)
+        self._out, self._err = out, err
         # Not a terminal: no colour, no width, so a line is its pieces' text, written straight
         # out; rich's print costs some 180 µs a line, a third of a minute for an input of
-        # 60,000 broken lines (found by the fuzzing of issue 19).
-        self._plain = out if self.console.color_system is None else None
+        # 60,000 broken lines (found by the fuzzing of issue 19), and loading rich costs a
+        # one-record audit a tenth of its start-up.
+        self._plain = out if plain(out) else None
+        self._plain_errors = err if plain(err) else None
         self.quiet = quiet
         self.how = how or Rendering("text", audit=audit, verbose=verbose, explain=explain)
+
+    @cached_property
+    def console(self) -> Console:
+        return console(self._out)
+
+    @cached_property
+    def errors(self) -> Console:
+        return console(self._err)
 
     def add(self, item: RecordReport | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
@@ -116,6 +127,12 @@ class TextReporter:
 
     def put(self, item: Rendered | ReadFailure) -> None:
         if isinstance(item, ReadFailure):
+            if self._plain_errors is not None:
+                message = f"error: {printable(item.file)}: {printable(item.message)}\n"
+                self._plain_errors.write(message.expandtabs(1))
+                return
+            from rich.text import Text
+
             self.errors.print(
                 Text.assemble(
                     ("error", "red"), f": {printable(item.file)}: ", printable(item.message)
@@ -127,6 +144,8 @@ class TextReporter:
             text = "".join(f"{''.join(piece for piece, _ in line)}\n" for line in item)
             self._plain.write(text.expandtabs(1))
             return
+        from rich.text import Text
+
         for line in item:
             self.console.print(Text.assemble(*line))
 
@@ -134,7 +153,10 @@ class TextReporter:
         if self.quiet and summary.all_valid:
             return
         for line in summary_lines(summary, timing):
-            self.console.print(line)
+            if self._plain is not None:
+                self._plain.write(f"{line}\n".expandtabs(1))
+            else:
+                self.console.print(line)
 
 
 def summary_lines(summary: Summary, timing: Timing | None) -> list[str]:
