@@ -72,8 +72,9 @@ unreadable."""
 BLOCK = 8 * 1024 * 1024
 """Bytes fetched from a store at once, reading and writing (an S3 multipart upload's part)."""
 _S3_CONFIG = {"connect_timeout": 10, "read_timeout": 60, "retries": {"max_attempts": 3}}
-"""botocore's settings unless the options give theirs: a store that does not answer is an
-unreadable input within a minute or so, never a hang."""
+"""botocore's settings where the options give none of theirs (``--storage-option
+config_kwargs.read_timeout=5`` changes that one and keeps the others): a store that does not
+answer is an unreadable input within a minute or so, never a hang."""
 
 _configured: dict[str, Any] = {}
 
@@ -180,14 +181,25 @@ def filesystem(url: str, given: dict[str, Any] | None = None) -> tuple[Any, str]
     # a copy all through: botocore rewrites the retries it is given in place, and a store
     # opened again with the rewritten options would be a second client, made again
     settings = copy.deepcopy(dict(options() if given is None else given))
-    if extra == "s3":
-        settings.setdefault("config_kwargs", copy.deepcopy(_S3_CONFIG))
+    if extra == "s3":  # the options' config_kwargs over the defaults, key by key
+        settings["config_kwargs"] = _over(copy.deepcopy(_S3_CONFIG), settings.get("config_kwargs"))
     try:
         return fsspec.core.url_to_fs(url, **settings)  # type: ignore[no-any-return]
     except ImportError:
         raise StoreError(f"reading {kind}:// URLs {need}") from None
     except (TypeError, ValueError) as exc:
         raise StoreError(f"cannot open the store: {_said(exc, settings)}") from None
+
+
+def _over(defaults: dict[str, Any], given: Any) -> Any:
+    """``given`` laid over ``defaults``: a nested setting given (``retries.mode``) keeps the
+    defaults beside it (``retries.max_attempts``); a value that is no mapping replaces."""
+    if not isinstance(given, dict):
+        return defaults if given is None else given
+    for key, value in given.items():
+        below = defaults.get(key)
+        defaults[key] = _over(below, value) if isinstance(below, dict) else value
+    return defaults
 
 
 def _reason(exc: BaseException, given: dict[str, Any]) -> str:

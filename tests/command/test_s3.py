@@ -368,6 +368,20 @@ def test_a_run_makes_one_client_of_the_store(s3, monkeypatch) -> None:  # type: 
     assert remote._S3_CONFIG["retries"] == {"max_attempts": 3}
 
 
+def test_a_storage_option_of_botocore_keeps_the_other_defaults() -> None:
+    """``--storage-option config_kwargs.read_timeout=5`` changes that timeout and keeps the
+    connect timeout and the retries: a store that does not answer is never a hang."""
+    given = {"config_kwargs": {"read_timeout": 5, "retries": {"mode": "standard"}}, "anon": True}
+    store, _ = remote.filesystem(f"s3://{BUCKET}/options.jsonl", given)
+    assert store.config_kwargs == {
+        "connect_timeout": 10,
+        "read_timeout": 5,
+        "retries": {"max_attempts": 3, "mode": "standard"},
+    }
+    assert given["config_kwargs"] == {"read_timeout": 5, "retries": {"mode": "standard"}}
+    assert remote._S3_CONFIG["read_timeout"] == 60
+
+
 def test_a_missing_or_denied_object_fails_as_it_is_opened(s3, server) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(remote.StoreError, match="no such object"):
         remote.open_input(f"s3://{BUCKET}/stream/gone.jsonl")
