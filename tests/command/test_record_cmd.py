@@ -24,6 +24,11 @@ from tests.conftest import ROOT
 PLAYERS = {"oh_hell": "A,B,C", "pinochle": "A,B,C,D", "bestia": "A,B,C,D"}
 
 
+def _environment() -> dict[str, str]:
+    """A ``tricklog`` process's environment: this checkout's library, no bytecode written."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
 def _command(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tricklog", "record", *args],
@@ -31,7 +36,7 @@ def _command(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProc
         capture_output=True,
         text=True,
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        env=_environment(),
         check=False,
         timeout=120,
     )
@@ -204,7 +209,7 @@ def test_a_closed_terminal_leaves_a_valid_record_and_resume_finishes_it(tmp_path
             stdout=terminal,
             stderr=terminal,
             cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            env=_environment(),
             start_new_session=True,
         )
     os.close(terminal)
@@ -256,7 +261,7 @@ def test_a_terminal_gets_a_prompt_and_an_end_of_input_ends_the_session(tmp_path:
         stdout=terminal,
         stderr=terminal,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        env=_environment(),
     )
     os.close(terminal)
     seen: list[bytes] = []
@@ -342,7 +347,7 @@ def _recording(tmp_path: Path) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        env=_environment(),
     )
 
 
