@@ -52,3 +52,16 @@ def run(
 
 def start(*args: str | Path, cwd: Path | None = None, **kw: Any) -> subprocess.Popen[bytes]:
     return subprocess.Popen([*COMMAND, *map(str, args)], cwd=cwd, env=environment(), **kw)
+
+
+def python(code: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    """``python -c code`` in the repository, with the library of this checkout: what a fresh
+    process imports and does."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env=environment(),
+        cwd=ROOT,
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+    )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import pytest
 import typer.main
@@ -112,13 +111,7 @@ def test_help_starts_without_the_engines_pydantic_or_rich() -> None:
         "or m.startswith(('replay.engines', 'replay.driver', 'records.structs'))]; "
         "print(heavy, file=sys.stderr); sys.exit(code or len(heavy))"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        env=processes.environment(),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    run = processes.python(code)
     assert run.returncode == 0, run.stderr
 
 
@@ -143,11 +136,5 @@ def test_a_command_that_is_named_loads_no_other_command() -> None:
         "others = [m for n, (m, _) in COMMANDS.items() if n != 'codes' and m in sys.modules]; "
         "print(others, file=sys.stderr); sys.exit(code or len(others))"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        env=processes.environment(),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    run = processes.python(code)
     assert run.returncode == 0, run.stderr

@@ -4,8 +4,6 @@ out and does not load rich (``replay.cli.terminal.plain``), deciding exactly as 
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 
 import pytest
 
@@ -55,14 +53,7 @@ def test_an_audit_into_a_pipe_loads_no_rich() -> None:
         "rich = [m for m in sys.modules if m.split('.')[0] == 'rich']; "
         "print(rich, file=sys.stderr); sys.exit(0 if code == 3 and not rich else 1)"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        env=processes.environment(),
-        cwd=processes.ROOT,
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    run = processes.python(code)
     assert run.returncode == 0, run.stderr
     assert b"1 record" not in run.stdout  # two records: one valid, one with problems
     assert b"2 records, " in run.stdout and b"error: no-such-file.json: " in run.stderr
