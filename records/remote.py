@@ -259,15 +259,31 @@ def size_of(url: str) -> int | None:
 
 
 def size_and_head(url: str, size: int) -> tuple[int, bytes]:
-    """An object's size and its first ``size`` bytes (one ranged request)."""
+    """An object's size and its first ``size`` bytes: for S3 one ranged GET, whose answer says
+    the whole size too; elsewhere the size, then a ranged read."""
     given = options()
     try:
         fs, path = filesystem(url, given)
-        return int(fs.size(path)), bytes(fs.cat_file(path, start=0, end=size))
+        if hasattr(fs, "_call_s3"):  # s3fs
+            try:
+                return _streamed_head(fs, path, given, size)
+            except (FileNotFoundError, PermissionError):
+                raise
+            except Exception:  # an empty object has no range: read as below
+                pass
+        total = int(fs.size(path))  # an empty object has no range to ask for
+        return total, bytes(fs.cat_file(path, start=0, end=size)) if total else b""
     except StoreError:
         raise
     except Exception as exc:
         raise StoreError(_reason(exc, given)) from None
+
+
+def _streamed_head(fs: Any, path: str, given: dict[str, Any], size: int) -> tuple[int, bytes]:
+    """The size and the first ``size`` bytes of an S3 object, by one GET of them."""
+    with _Streamed(fs, path, given, 0, ahead=size) as stream:
+        head = stream.read(size)
+        return int(stream._size or 0), bytes(head)
 
 
 LOOK = 64 * 1024

@@ -382,6 +382,30 @@ def test_a_storage_option_of_botocore_keeps_the_other_defaults() -> None:
     assert remote._S3_CONFIG["read_timeout"] == 60
 
 
+def test_the_size_and_the_head_of_an_object_take_one_request(s3, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Planning the byte ranges of an object (``-j``, Dask) asks for its size and its first
+    bytes with one ranged GET, which says both; an object smaller than the head, and an empty
+    one (which has no range), are told all the same; a missing one is a ``StoreError``."""
+    data = b"".join(b'{"n": %d}\n' % n for n in range(500))
+    url = _put(s3, "head/a.jsonl", data)
+    small, empty = _put(s3, "head/b.jsonl", b"{}\n"), _put(s3, "head/c.jsonl", b"")
+    store, _ = remote.filesystem(url)
+    asked: list[str] = []
+    call = store._call_s3
+
+    async def counted(method: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(method)
+        return await call(method, *args, **kwargs)
+
+    monkeypatch.setattr(store, "_call_s3", counted)
+    assert remote.size_and_head(url, 1024) == (len(data), data[:1024])
+    assert asked == ["get_object"]
+    assert remote.size_and_head(small, 1024) == (3, b"{}\n")
+    assert remote.size_and_head(empty, 1024) == (0, b"")
+    with pytest.raises(remote.StoreError, match="no such object"):
+        remote.size_and_head(f"s3://{BUCKET}/head/gone.jsonl", 1024)
+
+
 def test_a_missing_or_denied_object_fails_as_it_is_opened(s3, server) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(remote.StoreError, match="no such object"):
         remote.open_input(f"s3://{BUCKET}/stream/gone.jsonl")
