@@ -1217,7 +1217,7 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
     """
     codes = play.codes
     code_of, held_bits, ones, names = codes.code, codes.held, codes.one, codes.name
-    suit_masks = codes.suit_mask
+    suit_masks, aboves = codes.suit_mask, codes.above
     hands, trump, after = play.held, play.trump_suit, play.after
     # A list, so that each action is taken by index.
     listed: list[Any] = actions if isinstance(actions, list) else list(actions)
@@ -1278,16 +1278,28 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
                     reached = position
                     break
         elif binding or (suit != led and (void_bound or hand & suit_masks[led])):
-            # a duty may bind: ask the one rule (the led suit's highest matters only to heading
-            # a trumped trick)
-            over = top
-            if high != led and follow.head_when_trumped:
-                over = _over(played[-placed:], led, top)
-            broken = _fault(code, hand, led, top, over, follow, trump, codes)
-            if broken is not None:
-                fault = (broken[0], broken[1], None, card)
-                reached = position
-                break
+            # a duty may bind: the cases that surely keep it are passed here (``_duty``), the
+            # others are judged by the one rule
+            if suit == led:  # under a duty to head: above the trick, or unable to beat it
+                judge = high != led or (code <= top and hand & suit_masks[led] & aboves[top])
+            elif hand & suit_masks[led]:
+                judge = True  # it holds the suit led
+            elif not void_bound:
+                judge = False  # void, free to play any card
+            elif suit == trump:  # void, trumping: below a trump in the trick, if it must beat it
+                judge = high == trump and code <= top
+            else:  # void, discarding: the question is whether it holds a trump
+                judge = hand & suit_masks[trump]
+            if judge:
+                # the led suit's highest matters only to heading a trumped trick
+                over = top
+                if high != led and follow.head_when_trumped:
+                    over = _over(played[-placed:], led, top)
+                broken = _fault(code, hand, led, top, over, follow, trump, codes)
+                if broken is not None:
+                    fault = (broken[0], broken[1], None, card)
+                    reached = position
+                    break
         if not commit:
             return position, None
         hands[seat] = hand - ones[code]

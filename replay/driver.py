@@ -192,6 +192,14 @@ def _beyond(
     doubles hand after hand would otherwise reach numbers of thousands of digits that no
     output can write. The record stops at the hand that first computes one.
     """
+    try:  # every amount a whole number within the limit (every hand): one sum, min and max
+        every = [value for _, values in amounts for value in values]
+        if type(sum(every)) is int and (
+            not every or (min(every) >= -MAX_INT and max(every) <= MAX_INT)
+        ):
+            return None
+    except TypeError:  # some values unknown (None): judged one by one below
+        pass
     for name, values in amounts:
         try:
             if not values or (

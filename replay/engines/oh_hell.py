@@ -63,6 +63,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import chain
 from typing import Any, Final, Protocol, cast
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
@@ -344,6 +345,15 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
             return [DealFault("deal.hand-size", message, ("hands",), expected="a seat's cards")]
         size = max(known)
     top = game.top
+    try:  # every seat's cards known, of the deal's size (the common case, decided at once)
+        lengths: list[int] | None = [len(cards) for cards in hands]  # type: ignore[arg-type]
+    except TypeError:  # a seat's view: some hands are None
+        lengths = None
+    if lengths is not None and not rebuilt and lengths.count(size) == n and 1 <= size <= top:
+        source = trump_source(rules, number, size)
+        if _distinct(game.deck, cast(Sequence[Sequence[str]], hands), deal, source, sum(lengths)):
+            fault = _trump_card_fault(rules, number, dealer, deal, source)
+            return [fault] if fault is not None else []
     for seat, cards in enumerate(hands):
         if cards is None:
             continue
@@ -378,6 +388,29 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         return faults
     fault = _trump_card_fault(rules, number, dealer, deal, source)
     return [fault] if fault is not None else []
+
+
+def _distinct(
+    deck: Deck, hands: Sequence[Sequence[str]], deal: DealLike, source: str, dealt: int
+) -> bool:
+    """Whether a deal whose every hand is known and of the right size (``dealt`` cards in all)
+    holds distinct cards of the deck, all of them where the stock is recorded and the turned-up
+    card is known (or is the dealer's own): ``card_faults``' own first test, without building
+    the groups that would locate a fault. False where they may not be, for ``card_faults`` to
+    judge."""
+    if deck.copies != 1:
+        return False
+    turned, stock = deal.turned_up, deal.stock
+    cards = set(chain(stock or (), *hands))
+    count = dealt + (len(stock) if stock is not None else 0)
+    if turned is not None and source != "dealer":
+        cards.add(turned)
+        count += 1
+    complete = stock is not None and not (turned is None and source == "stock")
+    deck_cards = deck.card_set
+    return count == len(cards) and (
+        cards == deck_cards if complete else deck_cards.issuperset(cards)
+    )
 
 
 def undealt(game: Table, number: int, deal: DealLike) -> int:

@@ -147,8 +147,8 @@ def invitos(rules: BestiaRules, dealer: int, playing: Sequence[int]) -> tuple[in
     if rules.invito_payers == "all_seated":
         return (invito,) * n
     if rules.invito_payers == "players_only":
-        return tuple(invito if seat in playing else 0 for seat in range(n))
-    return tuple(invito if seat == dealer else 0 for seat in range(n))
+        return tuple([invito if seat in playing else 0 for seat in range(n)])
+    return tuple([invito if seat == dealer else 0 for seat in range(n)])
 
 
 def bestia_amount(rules: BestiaRules, starting_pot: Money, pot: Money) -> Money:
@@ -172,7 +172,7 @@ def settle(
     """Settle a finished hand; ``tricks`` per seat (the lone player holds them all)."""
     n = rules.num_players
     playing, tricks = tuple(playing), tuple(tricks)
-    played = tuple(seat in playing for seat in range(n))
+    played = tuple([seat in playing for seat in range(n)])
     paid = invitos(rules, dealer, playing)
     pot = starting_pot + sum(paid)
     zero = (0,) * n
@@ -206,7 +206,10 @@ def settle(
     if rules.bestia_destination == "next_pot":
         carried += sum(bestias)
     nets: tuple[Money, ...] = tuple(
-        _whole(won - paid_ - lost) for won, paid_, lost in zip(shares, paid, bestias, strict=True)
+        [
+            net if type(net := won - paid_ - lost) is int else _whole(net)  # ints as they are
+            for won, paid_, lost in zip(shares, paid, bestias, strict=True)
+        ]
     )
     return Settlement(
         rules,
