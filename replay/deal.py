@@ -18,6 +18,15 @@ Group = tuple[tuple[str | int, ...], Sequence[str] | str]
 lone card such as the turned-up card."""
 
 
+def distinct_of_deck(deck: Deck, dealt: set[str], count: int, *, complete: bool) -> bool:
+    """Whether ``count`` cards, whose set is ``dealt``, of a deck with one copy of each card
+    are no card twice and exactly the deck (``complete``) or a part of it: the common deal,
+    decided without counting card by card."""
+    if count != len(dealt):
+        return False
+    return dealt == deck.card_set if complete else deck.card_set.issuperset(dealt)
+
+
 def card_faults(
     deck: Deck,
     groups: Sequence[Group],
@@ -40,9 +49,8 @@ def card_faults(
             else:
                 dealt.update(cards)
                 count += len(cards)
-        whole = complete and dealt == deck.card_set
-        if count == len(dealt) and (whole or (not complete and deck.card_set.issuperset(dealt))):
-            return []  # no card twice, and exactly the deck (or a part of it)
+        if distinct_of_deck(deck, dealt, count, complete=complete):
+            return []
     elif complete:
         flat: list[str] = []
         for _, cards in groups:

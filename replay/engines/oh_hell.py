@@ -84,7 +84,7 @@ from records.tricks import (
     width,
 )
 from records.words import number_of
-from replay.deal import Group, card_faults
+from replay.deal import Group, card_faults, distinct_of_deck
 from replay.engine import DealFault, Engine, RulesFault, kind
 
 DECK: Final = FRENCH_52
@@ -407,10 +407,7 @@ def _distinct(
         cards.add(turned)
         count += 1
     complete = stock is not None and not (turned is None and source == "stock")
-    deck_cards = deck.card_set
-    return count == len(cards) and (
-        cards == deck_cards if complete else deck_cards.issuperset(cards)
-    )
+    return distinct_of_deck(deck, cards, count, complete=complete)
 
 
 def undealt(game: Table, number: int, deal: DealLike) -> int:
