@@ -27,7 +27,7 @@ from records.tricks import (
     width,
 )
 from records.words import number_of
-from replay.deal import Group, card_faults
+from replay.deal import Group, card_faults, distinct_of_deck
 from replay.engine import DealFault, RulesFault
 from replay.engines.bestia.pot import unsupported
 
@@ -192,7 +192,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         ]
     flat.append(deal.turned_up)
     flat += stock or ()
-    if len(set(flat)) == len(flat) and DECK.card_set.issuperset(flat):
+    if distinct_of_deck(DECK, set(flat), len(flat), complete=False):
         return []  # distinct cards of the deck; with the whole stock, the whole deck
     groups: list[Group] = [
         (path, cards)
