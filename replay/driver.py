@@ -414,13 +414,17 @@ def _end(
     result: HandSettled,
     state: Any,
 ) -> list[Problem]:
-    """The recorded actions have run out: finish the hand and settle it."""
+    """The recorded actions have run out: finish the hand and settle it. The last hand of a
+    record in progress is not finished by the record's end: it is over only where its play
+    says so (a round a record may leave unshown, such as Bestia's blind draws, may still be
+    under way)."""
     engine = referee.engine
     result.calls = _calls(engine, table, hand.actions)
     result.notes.extend(referee.hand_notes(state, record, index))
-    if not engine.finish(state):
+    standing = record.in_progress and index == len(record.hands) - 1
+    if not (engine.is_over(state) if standing else engine.finish(state)):
         _close(engine, table, result, state)
-        if record.in_progress and index == len(record.hands) - 1:  # play stands here
+        if standing:  # play stands here
             result.status = IN_PROGRESS
             result.notes.append(f"in progress: {engine.unfinished(state)}")
             return []

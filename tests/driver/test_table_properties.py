@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tricklog
@@ -141,6 +141,7 @@ def test_legal_is_what_check_accepts(game: str, preset: str, seed: int, part: fl
 @pytest.mark.parametrize(("game", "preset"), PAIRS)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), part=st.floats(0, 1))
+@example(seed=270, part=0.13671875)  # bestia-perugia: a hand stopped in the blind round
 def test_a_record_written_mid_game_is_in_progress(
     game: str, preset: str, seed: int, part: float
 ) -> None:
@@ -156,9 +157,12 @@ def test_a_record_written_mid_game_is_in_progress(
         assert any(note.startswith("in progress: ") for note in last.notes)
         assert record.hands[-1].claims is None and record.claims is None
         unmarked = tricklog.check(record.model_copy(update={"in_progress": False}))
-        assert [(p.code, p.pointer) for p in unmarked.problems] == [
-            ("hand.incomplete", f"/hands/{len(record.hands) - 1}/actions")
-        ]
+        if unmarked.problems or unmarked.hands[-1].status.value != "complete":
+            assert [(p.code, p.pointer) for p in unmarked.problems] == [
+                ("hand.incomplete", f"/hands/{len(record.hands) - 1}/actions")
+            ]
+        # else the record, unmarked, ends where its rules let a hand end unshown (Bestia's
+        # blind round, whose declines a record need not show: perugia, seed 270): complete
         finished = report.hands[:-1]
     else:
         assert all(hand.status.value != "in_progress" for hand in report.hands)
