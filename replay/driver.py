@@ -154,7 +154,8 @@ class _Sitting:
         if result.settlement is not None:
             ledger.settled(result.settlement)
             result.explain = referee.explainer(self.record, result, state, ledger)
-            beyond = _beyond(index, hand.number, ledger.amounts())
+            held = ledger.amounts()  # most games' ledgers hold nothing that grows
+            beyond = _beyond(index, hand.number, held) if held else None
             if beyond is not None:
                 self.totals = None
                 ledger.lost()

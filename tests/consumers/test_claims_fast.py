@@ -74,3 +74,27 @@ def test_checking_a_record_leaves_the_cycle_collector_as_it_was() -> None:
             assert not gc.isenabled()
         finally:
             gc.enable()
+
+
+FIXTURES = sorted((Path(__file__).parents[2] / "fixtures").rglob("*.json"))
+
+
+def _verdict(report: Any) -> tuple[bool, list[Any], list[Any]]:
+    hands = [(h.status, h.scores, h.totals, h.notes) for h in report.hands]
+    return report.valid, list(report.problems), hands
+
+
+def test_the_verdict_path_reports_what_the_detailed_audit_reports() -> None:
+    """``audit -q`` compares claims without listing those that agree (``detail=False``), and
+    passes over a hand whose every claim agrees at once: for every shipped fixture, valid or
+    broken, its verdict, problems and hands are the detailed audit's."""
+    compared = 0
+    for path in FIXTURES:
+        data = path.read_bytes()
+        detailed = check_bytes(data, detail=True, source=path.name)
+        if not hasattr(detailed, "hands"):
+            continue
+        quick = check_bytes(data, detail=False, source=path.name)
+        assert _verdict(quick) == _verdict(detailed), path
+        compared += 1
+    assert compared > 200
