@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -56,8 +56,10 @@ so that a help text can name the games without loading one (``tricklog --help``)
 GAME_IDS: tuple[str, ...] = tuple(TITLES)
 
 
+@cache
 def load(path: str) -> Any:
-    """``"package.module:name"`` -> the object."""
+    """``"package.module:name"`` -> the object (looked up once: every record asks for its
+    game's)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
