@@ -9,11 +9,23 @@ first on ``sys.path``: it checks the first ``--records`` lines of the archive
 three passes after a warm-up. The least per-record time over the rounds is reported for each, with
 every round's figure: a shared machine's slow spells fall on both, and the least is the figure
 least disturbed by them.
+
+    python bench/ab.py /tmp/before . ARCHIVE.jsonl --instructions [--records 100]
+
+counts instructions instead (valgrind's callgrind; Debian's ``valgrind`` package): each checkout
+checks 20 records, then ``--records`` more, under callgrind, and once more without those (after
+a run outside it that byte-compiles what the check imports); the difference divided by
+``--records`` is its instructions per record. The count does not move with the machine's load,
+so a change of 1% shows; it is not time (a cache miss counts as one instruction), so a change
+worth having shows in CPU time too.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +47,40 @@ print(best / len(lines) * 1e6)
 """
 
 
+_COUNTED_RUN = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from replay.check import check_bytes
+lines = open(sys.argv[2], "rb").read().splitlines()
+for line in lines[: 20 + int(sys.argv[3])]:
+    check_bytes(line, detail=False)
+"""
+
+
+def instructions(checkout: Path, archive: Path, records: int) -> float:
+    """Instructions per record of ``checkout``'s audit of ``archive``, under callgrind: the
+    run of 20 + ``records`` records less the run of 20 (start-up, imports and warm-up)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    script = [sys.executable, "-c", _COUNTED_RUN, str(checkout), str(archive)]
+    # once without counting, so that both counted runs load byte-compiled modules alike
+    subprocess.run([*script, "0"], capture_output=True, cwd=checkout, env=env, check=False)
+    counts = []
+    for count in (0, records):
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *script, str(count)],
+            capture_output=True,
+            text=True,
+            cwd=checkout,
+            env=env,
+            check=False,
+        )
+        found = re.search(r"refs:\s+([\d,]+)", run.stderr)
+        if run.returncode or found is None:
+            sys.exit(f"{checkout}: {run.stderr.strip().splitlines()[-1]}")
+        counts.append(int(found[1].replace(",", "")))
+    return (counts[1] - counts[0]) / records
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path, help="one checkout (a git worktree)")
@@ -42,8 +88,19 @@ def main() -> None:
     parser.add_argument("archive", type=Path, help="a JSON Lines archive of records")
     parser.add_argument("--records", type=int, default=500, help="lines checked (default 500)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (valgrind) instead"
+    )
     args = parser.parse_args()
     checkouts = [args.before.resolve(), args.after.resolve()]
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
+        counted = [instructions(c, args.archive.resolve(), args.records) for c in checkouts]
+        for checkout, count in zip(checkouts, counted, strict=True):
+            print(f"{checkout}: {count / 1e6:.3f} M instructions/record")
+        print(f"after/before: {counted[1] / counted[0]:.3f}")
+        return
     found: dict[Path, list[float]] = {checkout: [] for checkout in checkouts}
     for _ in range(args.rounds):
         for checkout in checkouts:
