@@ -187,12 +187,26 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
             return f"hand {number} starts with a pot of {recorded}, but {source} {computed}"
 
         s: Settlement | None = result.settlement
-        played = list(s.played) if s is not None and s.played else None
+        values: tuple[Any, ...] = (None,) * 9  # nothing is known of a hand not settled
+        if s is not None:  # the per-seat values as lists, as the record's claims are
+            values = (
+                list(s.played) if s.played else None,
+                list(s.invitos),
+                list(s.tricks),
+                list(s.shares),
+                list(s.refunds),
+                list(s.bestias),
+                list(s.nets),  # an abandoned hand's are zero
+                s.pot,
+                s.carried,
+            )
+        played, invitos, tricks, shares, refunds, bestias, nets, pot, carried = values
+        money = read.money(claims)
         found = [
             Claim(
                 "starting_pot",
                 at.start,
-                read.one(claims.starting_pot),
+                money[0],
                 carry,
                 False,
                 "pot.carry-mismatch",
@@ -201,21 +215,15 @@ class BestiaReferee(Referee[BestiaRules, Table, State]):
                 follows=_START,
             ),
             Claim("played", at.played, claims.played, played),
-            Claim("invito", at.invitos, read.seats(claims.invitos), list(s.invitos) if s else None),
-            Claim("tricks", at.tricks, claims.tricks, list(s.tricks) if s else None),
-            Claim("share", at.shares, read.seats(claims.shares), list(s.shares) if s else None),
-            Claim("refund", at.refunds, read.seats(claims.refunds), list(s.refunds) if s else None),
-            Claim("bestia", at.bestias, read.seats(claims.bestias), list(s.bestias) if s else None),
-            Claim("net", at.nets, read.seats(claims.nets), _nets(result)),
-            Claim(
-                "balance",
-                at.balances,
-                read.seats(claims.balances),
-                result.totals,
-                follows=_BALANCE,
-            ),
-            Claim("pot", at.pot, read.one(claims.pot), s.pot if s else None, False),
-            Claim("carried", at.carried, read.one(claims.carried), s.carried if s else None, False),
+            Claim("invito", at.invitos, money[1], invitos),
+            Claim("tricks", at.tricks, claims.tricks, tricks),
+            Claim("share", at.shares, money[2], shares),
+            Claim("refund", at.refunds, money[3], refunds),
+            Claim("bestia", at.bestias, money[4], bestias),
+            Claim("net", at.nets, money[5], nets),
+            Claim("balance", at.balances, money[6], result.totals, follows=_BALANCE),
+            Claim("pot", at.pot, money[7], pot, False),
+            Claim("carried", at.carried, money[8], carried, False),
         ]
         if read.exact or not read.fractions:
             return found
@@ -323,6 +331,40 @@ class _Reader:
     def carried(self, claims: Any) -> Money | None:
         return self.one(claims.carried)
 
+    def money(self, claims: Any) -> tuple[Any, ...]:
+        """A hand's money claims read: starting pot, invitos, shares, refunds, bestias, nets,
+        balances, pot and carried. When every amount is whole or not stated (one look at all
+        their types, the common case) they are as recorded; else each is read by ``one`` or
+        ``seats``."""
+        start, pot, carried = claims.starting_pot, claims.pot, claims.carried
+        invitos, shares, refunds = claims.invitos, claims.shares, claims.refunds
+        bestias, nets, balances = claims.bestias, claims.nets, claims.balances
+        amounts = [
+            start,
+            pot,
+            carried,
+            *(invitos or ()),
+            *(shares or ()),
+            *(refunds or ()),
+            *(bestias or ()),
+            *(nets or ()),
+            *(balances or ()),
+        ]
+        if _WHOLE.issuperset(map(type, amounts)):  # the loop in C: every hand
+            return start, invitos, shares, refunds, bestias, nets, balances, pot, carried
+        seats, one = self.seats, self.one
+        return (
+            one(start),
+            seats(invitos),
+            seats(shares),
+            seats(refunds),
+            seats(bestias),
+            seats(nets),
+            seats(balances),
+            one(pot),
+            one(carried),
+        )
+
 
 def _fractions(claims: Any, at: _Pointers, rounding: str, computed: dict[str, Any]) -> list[Claim]:
     """A ``money.fraction`` check for every fraction among a hand's money claims."""
@@ -385,12 +427,6 @@ def _fraction(
     return Claim(
         name, pointer, recorded, computed_seats, True, "money.fraction", message, listed=False
     )
-
-
-def _nets(result: HandSettled) -> list[Any] | None:
-    """The nets of a settled hand: zero for every seat of an abandoned one."""
-    s: Settlement | None = result.settlement
-    return None if s is None else list(s.nets)
 
 
 def _signed(value: Money) -> str:

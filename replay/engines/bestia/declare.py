@@ -159,6 +159,8 @@ def draw_fault(state: State, drawn: Sequence[str], what: str) -> Violation | Non
     hidden = state.hidden
     if hidden is not None and hidden.open_stock:
         return hiding.open_draw_fault(state, drawn, what)
+    if drawn == top:  # the common case: the recorded top of the stock, card for card
+        return None
     if None in top:
         return Violation(
             "draw.stock-unrecorded",

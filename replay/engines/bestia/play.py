@@ -64,7 +64,7 @@ def playing_seats(state: State) -> tuple[int, ...]:
         return state.playing
     decisions = state.decisions
     return tuple(
-        s for s in state.table.from_eldest[state.dealer] if decisions[s] in (JOIN, DREW_BLIND)
+        [s for s in state.table.from_eldest[state.dealer] if decisions[s] in (JOIN, DREW_BLIND)]
     )
 
 
@@ -80,11 +80,9 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
     playing = playing_seats(state)
     if not playing:
         return None
-    rules = state.table.rules
+    table = state.table
+    rules = table.rules
     leader = state.entered[0] if rules.first_leader == "first_to_declare_play" else playing[0]
-    after = [0] * state.table.seats
-    for i, seat in enumerate(playing):
-        after[seat] = playing[i + 1] if i + 1 < len(playing) else playing[0]
     hands: Sequence[Sequence[str] | None] = state.hands
     hidden = hiding.hidden_seats(state) if state.hidden is not None else ()
     if hidden:  # cards not all known: the play judges those seats on what the record shows
@@ -92,11 +90,11 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
     play = CardPlay(
         hands,
         leader,
-        after,
+        _after(table.seats, playing),
         rules.hand_size,
         state.trump,
         STRENGTH,
-        state.table.follow,
+        table.follow,
         _lead_rule(rules.top_trump_lead, dominant_trump(state.turned_up)),
         len(playing),
         state.tricks,
@@ -106,6 +104,17 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
     if hidden:
         hiding.hide(state, play)
     return play, playing
+
+
+@functools.cache
+def _after(seats: int, playing: tuple[int, ...]) -> tuple[int, ...]:
+    """``after[seat]``: the playing seat after ``seat`` in ``playing``, the last followed by the
+    first (a seat out of the play maps to 0). A table has few playing sets: each is worked out
+    once."""
+    after = [0] * seats
+    for i, seat in enumerate(playing):
+        after[seat] = playing[i + 1] if i + 1 < len(playing) else playing[0]
+    return tuple(after)
 
 
 def close_round(state: State, opened: tuple[CardPlay, tuple[int, ...]] | None = None) -> None:

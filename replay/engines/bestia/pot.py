@@ -32,6 +32,7 @@ is written when someone reads it, since an audit that agrees never does.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,9 +56,13 @@ Money = int | Fraction
 """An amount: an integer in the smallest unit, or under ``exact`` a fraction of it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Settlement:
-    """The money of one hand, per seat; ``steps()`` gives the arithmetic that produced it."""
+    """The money of one hand, per seat; ``steps()`` gives the arithmetic that produced it.
+
+    Made once by ``settle`` or ``void`` and never changed after. It is not a frozen dataclass:
+    a frozen one sets each of its thirteen fields through ``object.__setattr__``, which made
+    its construction a third of settling a hand, and every hand is settled."""
 
     rules: BestiaRules
     playing: tuple[int, ...]
@@ -172,7 +177,7 @@ def settle(
     """Settle a finished hand; ``tricks`` per seat (the lone player holds them all)."""
     n = rules.num_players
     playing, tricks = tuple(playing), tuple(tricks)
-    played = tuple([seat in playing for seat in range(n)])
+    played = _played(n, playing)
     paid = invitos(rules, dealer, playing)
     pot = starting_pot + sum(paid)
     zero = (0,) * n
@@ -208,7 +213,8 @@ def settle(
     nets: tuple[Money, ...] = tuple(
         [
             net if type(net := won - paid_ - lost) is int else _whole(net)  # ints as they are
-            for won, paid_, lost in zip(shares, paid, bestias, strict=True)
+            # strict=False: n each by construction (and strict costs a check each)
+            for won, paid_, lost in zip(shares, paid, bestias, strict=False)
         ]
     )
     return Settlement(
@@ -225,6 +231,13 @@ def settle(
         nets,
         played,
     )
+
+
+@functools.cache
+def _played(seats: int, playing: tuple[int, ...]) -> tuple[bool, ...]:
+    """Per seat, whether it is in ``playing``: a table has few playing sets, so each is worked
+    out once."""
+    return tuple([seat in playing for seat in range(seats)])
 
 
 def void(
@@ -275,6 +288,8 @@ def _exact(numerator: Money, denominator: int) -> Money:
 def _whole(value: Money) -> Money:
     """An amount as an ``int`` wherever it is whole, so that only true fractions are
     ``Fraction``s (and are written as such)."""
+    if type(value) is int:  # the common case, without ``isinstance``'s check of an ABC
+        return value
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
