@@ -929,10 +929,13 @@ def by_team(teams: Sequence[Sequence[int]] | None, values: Sequence[int]) -> Seq
     return summed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Settlement:
     """The result of a finished deal (``scores`` None when it was abandoned). A seat whose bid
-    was not logged has None for its bid and, with its team under ``teams``, for its score."""
+    was not logged has None for its bid and, with its team under ``teams``, for its score.
+
+    A value that nothing changes once it is made, yet not a frozen dataclass: a frozen one
+    sets its fields at several times the cost, and every deal of an audit makes one."""
 
     size: int
     bids: tuple[int | None, ...]
