@@ -289,19 +289,21 @@ class Tricks(list[Trick]):
 
     __slots__ = ("after", "bests", "cards", "leads", "names", "size")
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(
+        self, size: int = 0, names: tuple[str, ...] = (), after: Sequence[int] = ()
+    ) -> None:
+        # empty as ``list.__new__`` made it: ``list.__init__`` would only empty it again
         self.cards: list[int] = []
         """The code of every card played, in order (a trick in progress included)."""
         self.leads: list[int] = []
         """The seat that led each trick (a trick in progress included)."""
-        self.after: Sequence[int] = ()
+        self.after = after
         """``after[seat]``: the next seat to play."""
         self.bests: list[int] = []
         """For each finished trick, the place in it of the winning card."""
-        self.size = 0
+        self.size = size
         """Cards in a trick."""
-        self.names: tuple[str, ...] = ()
+        self.names = names
         """Code -> card."""
 
     def __len__(self) -> int:
@@ -527,10 +529,11 @@ class CardPlay:
         self.lead_fault = lead_fault
         """Why a card may not be led, for games with a duty to lead (the top trump)."""
         if tricks is None:
-            tricks = Tricks()
+            tricks = Tricks(size, codes.name, order)
+        else:
+            tricks.size, tricks.names, tricks.after = size, codes.name, order
         self.tricks = tricks
         """Finished tricks, in order; their cards, the trick in progress's too."""
-        tricks.size, tricks.names, tricks.after = size, codes.name, order
         self.placed = 0
         """Cards in the trick in progress."""
         self.best = 0
@@ -1229,7 +1232,9 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
     placed, best = play.placed, play.best
     # The suit led, and the card winning so far with its suit (-1: no card yet).
     led = high = top = -1
-    follow, winner = _FREE, -1
+    # The duties of a follower: the game's, where they do not depend on the suit led (a lead
+    # reads none), else set at each lead.
+    follow, winner = fixed if fixed is not None else _FREE, -1
     if placed:
         led, top = played[-placed] >> 4, played[-placed + best]
         high, winner = top >> 4, tricks.seats(len(bests), best + 1)[best]
@@ -1313,8 +1318,9 @@ def play_cards(  # noqa: PLR0915 - one loop on locals: it is the audit's hot pat
             led = high = suit
             top, best, winner = code, 0, seat
             leads.append(seat)
-            follow = fixed if fixed is not None else rules(names[code][-1])  # type: ignore[operator]
-            binding, void_bound = follow.must_head, follow.must_trump_when_void and trump >= 0
+            if fixed is None:  # the duties of the suit led (fixed ones are set already)
+                follow = rules(names[code][-1])  # type: ignore[operator]
+                binding, void_bound = follow.must_head, follow.must_trump_when_void and trump >= 0
         elif suit == high:
             if code > top:
                 best, top, winner = placed, code, seat
