@@ -417,8 +417,8 @@ def _end(
 ) -> list[Problem]:
     """The recorded actions have run out: finish the hand and settle it. The last hand of a
     record in progress is not finished by the record's end: it is over only where its play
-    says so (a round a record may leave unshown, such as Bestia's blind draws, may still be
-    under way)."""
+    says so (a round whose actions a finished record may leave unshown may still be under
+    way)."""
     engine = referee.engine
     result.calls = _calls(engine, table, hand.actions)
     result.notes.extend(referee.hand_notes(state, record, index))
