@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import io
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -70,6 +71,8 @@ RETRIES = 3
 """Times a failed read is tried again (after 0.5, 1 and 2 seconds) before the input is
 unreadable."""
 BLOCK = 8 * 1024 * 1024
+CLOSE_SECONDS = 10
+"""How long closing a response's body may wait on fsspec's I/O thread before it is let go."""
 """Bytes fetched from a store at once, reading and writing (an S3 multipart upload's part)."""
 _S3_CONFIG = {"connect_timeout": 10, "read_timeout": 60, "retries": {"max_attempts": 3}}
 """botocore's settings where the options give none of theirs (``--storage-option
@@ -455,12 +458,15 @@ class _Streamed(io.RawIOBase):
             self._pin = {"IfMatch": answer["ETag"]}  # a retried or further GET: this object
 
     def _drop(self) -> None:
+        """Let the current GET's body go. Not at the interpreter's exit, where a stream left open
+        (a library user who stopped reading) is closed after fsspec's I/O thread has stopped:
+        waiting for that thread would never end, and the connection ends with the process."""
         body, self._body = self._body, None
-        if body is not None:
+        if body is not None and not sys.is_finalizing():
             from fsspec.asyn import sync  # noqa: PLC0415
 
             with suppress(Exception):
-                sync(self._fs.loop, _close_body, body)
+                sync(self._fs.loop, _close_body, body, timeout=CLOSE_SECONDS)
 
     def _next(self, size: int) -> bytes:
         """Up to ``size`` bytes from ``_at``, fewer only at the end of the object."""
@@ -550,8 +556,9 @@ def open_remote_output(url: str) -> Iterator[IO[bytes]]:
     try:
         yield _Writing(stream, settings)  # type: ignore[misc]
     except BaseException:
-        with suppress(Exception):
-            stream.discard()
+        if not sys.is_finalizing():  # at exit fsspec's I/O thread is gone: never completed
+            with suppress(Exception):
+                stream.discard()
         stream.closed = True  # so that neither close nor the finalizer completes the upload
         raise
     try:

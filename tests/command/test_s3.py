@@ -416,6 +416,36 @@ def test_a_missing_or_denied_object_fails_as_it_is_opened(s3, server) -> None:  
     assert "wrong-secret-value-1234" not in str(denied.value)
 
 
+def test_a_program_that_stops_reading_a_bucket_early_still_exits(s3, server) -> None:  # type: ignore[no-untyped-def]
+    """A library user who takes the first record of an object and ends leaves the stream open:
+    it is closed as the interpreter exits, when fsspec's I/O thread no longer runs, and that
+    must not wait on it (it waited for ever)."""
+    lines = (FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json").read_bytes()
+    record = b" ".join(lines.split()) + b"\n"
+    url = _put(s3, "early/archive.jsonl", record * 2000)  # more than one read's worth
+    program = (
+        "import tricklog\n"
+        f"records = tricklog.iter_records([{url!r}])\n"
+        "print(next(records).record.id)\n"
+        f"reports = iter(tricklog.check_paths([{url!r}]))\n"
+        "print(next(reports).valid)\n"
+    )
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            env=environment(**server.environment),
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the program did not exit within 60 s of its last line")
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().split()[-1] == "True"
+    assert time.monotonic() - started < 60
+
+
 def test_j_reads_an_object_once_and_sends_its_records_to_the_workers(
     s3, tricklog, tmp_path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
