@@ -616,6 +616,8 @@ class _Counters:
         if isinstance(t, mi.Metadata):
             return self._count(t.type, var, kind, depth)
         if isinstance(t, mi.StructType):
+            if kind == "colons" and not _has_text(t):
+                return []
             if depth > 6:  # deep enough: a function of its own
                 return [f"n += {self._struct(t, kind)}({var})"]
             return self._fields(t, var, kind, depth)
@@ -693,6 +695,10 @@ class _Counters:
         members = item.types if isinstance(item, mi.UnionType) else ()
         if kind == "keys" and members and all(isinstance(m, mi.StructType) for m in members):
             return self._tagged(item, var)
+        if kind == "colons" and len(members) > 1 and all(_is_tagged(m) for m in members):
+            texts = [m for m in members if _has_text(m)]
+            if len(texts) <= 2:  # few types hold text (an abandonment's reason): by their types
+                return self._by_type(texts, var, kind)
         each = self._name("i")
         inner = _fold(self._count(item, each, kind, depth + 1))
         if not inner:
@@ -749,6 +755,25 @@ class _Counters:
                     f"        {at} = {types}.index({cls}, {at} + 1)",
                     f"        n += {count}({var}[{at}]) - {_required(member)}",
                 ]
+        return lines
+
+    def _by_type(self, members: list[Any], var: str, kind: str) -> list[str]:
+        """What the objects of a list of tagged objects (a hand's actions) of the types
+        ``members`` hold, found by their types in C (the objects of other types hold nothing)."""
+        if not members:
+            return []
+        types = self._name("types")
+        lines = [f"{types} = list(map(type, {var}))"]
+        for member in members:
+            cls, found, at = self._class(member.cls), self._name("k"), self._name("j")
+            lines += [
+                f"{found} = {types}.count({cls})",
+                f"if {found}:",
+                f"    {at} = -1",
+                f"    for _ in range({found}):",
+                f"        {at} = {types}.index({cls}, {at} + 1)",
+                f"        n += {self._struct(member, kind)}({var}[{at}])",
+            ]
         return lines
 
     def _struct(self, t: Any, kind: str) -> str:
@@ -1195,6 +1220,31 @@ def _tagged_members(t: Any) -> list[Any]:
     if len(members) > 1 and all(isinstance(m, mi.StructType) and m.tag_field for m in members):
         return members
     return []
+
+
+def _has_text(t: Any, inside: frozenset[type] = frozenset()) -> bool:
+    """Whether a value of type ``t`` may hold a string with a colon (free text, an
+    ``extensions`` object): what the colon counters look into."""
+    if isinstance(t, mi.Metadata):
+        return _has_text(t.type, inside)
+    if isinstance(t, mi.StructType):
+        inner = inside | {t.cls}
+        return t.cls not in inside and any(_has_text(f.type, inner) for f in t.fields)
+    if isinstance(t, mi.UnionType):
+        return any(_has_text(m, inside) for m in t.types)
+    if isinstance(t, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
+        return _has_text(t.item_type, inside)
+    if isinstance(t, mi.TupleType):
+        return any(_has_text(m, inside) for m in t.item_types)
+    if isinstance(t, mi.DictType):
+        return _has_text(t.key_type, inside) or _has_text(t.value_type, inside)
+    if isinstance(t, mi.LiteralType):
+        return _has_colon(t.values)
+    return isinstance(t, mi.StrType | mi.AnyType)
+
+
+def _is_tagged(t: Any) -> bool:
+    return isinstance(t, mi.StructType) and t.tag_field is not None
 
 
 def _bare(t: Any) -> Any:
