@@ -106,13 +106,13 @@ def is_free_of_duplicates(data: bytes, record: Any) -> bool:
     stated = _keys_stated(data, record, keys)
     if stated is None:  # the presence decoder cannot tell: orjson's round trip can
         return not escaped and _same_colons_once_read(data, colons)
-    if colons == stated:
+    if colons == stated:  # one colon a key, each key stated once (an escape adds no colon)
         return True
-    if escaped:
+    if escaped:  # the colons of the free text cannot be counted from the record
         return False
     if text is None:
         text = colons_in(record)
-    return colons - text == stated
+    return colons - text == stated  # more: a key stated twice (duplicate_keys says where)
 
 
 def _keys_stated(data: bytes, record: Any, keys: int) -> int | None:
@@ -130,9 +130,9 @@ def _same_colons_once_read(data: bytes, colons: int) -> bool:
     """True when ``data`` (with no ``\\u`` escape) has as many colons as orjson writes for
     what it reads of it. orjson keeps one of two equal keys, writes one colon per key it kept and
     each string as it read it, so the two counts are equal exactly when no object stated a key
-    twice. This is the check for records that write optional fields out at their defaults (a
-    full rules block), which the counters cannot vouch for; False (then the exact reader tells)
-    where orjson cannot read the document."""
+    twice. This is the check for records whose keys the counters cannot vouch for where the
+    presence decoder cannot read them (never in practice: it reads what the structs read);
+    False (then the exact reader tells) where orjson cannot read the document."""
     try:
         return orjson.dumps(orjson.loads(data)).count(b":") == colons
     except (orjson.JSONDecodeError, orjson.JSONEncodeError, RecursionError):

@@ -395,3 +395,22 @@ def test_a_key_stated_twice_in_any_kind_of_object_beside_defaults_is_found(path:
         assert not is_free_of_duplicates(text, record), (place, key)
         expected = "".join("/" + str(p) for p in place)
         assert [(p.pointer, p.actual) for p in find_duplicates(text, record)] == [(expected, key)]
+
+
+def test_where_the_presence_decoder_cannot_read_orjson_tells(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fallback of the fallback: a presence decoder that fails leaves orjson's round trip,
+    # exact as before, and the exact reader for a duplicate.
+    class Failing:
+        def decode(self, data: bytes) -> Any:
+            raise msgspec.DecodeError("cannot")
+
+    monkeypatch.setattr("records.duplicates._presence", lambda: (Failing(), None))
+    document, _ = _defaults_written(GAME)
+    text = orjson.dumps(document)
+    with monkeypatch.context() as patched:
+        patched.setattr("records.duplicates.duplicate_keys", _never)
+        assert find_duplicates(text, ANY_RECORD.decode(text)) == []
+    doubled = _doubled(text, b'"decks":1', b'"decks":1')
+    assert _codes(doubled) == [("record.duplicate-key", "/rules", "decks")]
