@@ -916,8 +916,10 @@ class _Presence:
     its optional fields as ``msgspec.Raw``, or as the presence struct of their value, and the
     required fields that lead to such structs; every other key undeclared, so skipped), their
     decoder ``PRESENCE``, and ``defaults_stated(presence, record)``, which counts the optional
-    fields present at their default value, walking both trees together: each object is inlined
-    into its record's function down to the actions of a hand, which are found by their types."""
+    fields present at their default value, walking both trees together: each object inlined
+    into its parent's function but a hand, a tagged object and the object of an optional field,
+    which get functions of their own (each first checks the record object's type); a hand's
+    actions are decoded only where their text may hold an object with optional fields."""
 
     def __init__(self, root: Any, module: Any) -> None:
         self.module = module
