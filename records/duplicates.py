@@ -19,17 +19,33 @@ proves their absence by counting (``is_free_of_duplicates``):
 
 When the colons equal the keys the record vouches for, there is no room for a duplicate. When
 they do not, the colons inside the record's free text are counted too (only when the text has no
-``\\u`` escape, which could hide a colon, and some colon follows no quote, as a key's does);
-failing that (a record that writes optional fields
-out at their defaults, such as a full rules block), orjson reads it and writes it again, keeping
-one of two equal keys, and the colons of the two texts are compared; failing that, the document
-is read once more, slowly and exactly (``duplicate_keys``). So a record with duplicate keys is
-always found, and a record without them costs two counts and a walk over its hands, or at worst
-one orjson round trip.
+``\\u`` escape, which could hide a colon, and some colon follows no quote, as a key's does).
 
-The counting functions (``records/keycounts.py``) are generated from the structs by
-``python -m records.codegen``, which writes both, so that they follow the format wherever the
-structs do; a test fails while the checked-in file differs from what the generator writes.
+Failing that, the excess is most often keys the record cannot vouch for: optional fields written
+out at their defaults (a full rules block, a deal's ``"stock": null``, as other programs write
+them). The presence decoder of ``records/presence.py`` reads the document once more into light
+structs that declare only the optional fields of each object type (as ``msgspec.Raw``, empty
+when absent) and the way to them, skipping everything else; it counts the optional fields that
+were present with their default value, exactly the keys the record could not vouch for (the
+counter counts a present optional field when its value is not its default, the presence decoder
+when it is). So the sum is the number of distinct keys of the document, each counted once, and
+never more even when the document has a duplicate: then the colons exceed it (with the free
+text's), and only then. A document whose colons match that sum has no duplicate (a ``\\u``
+escape cannot add a colon outside the strings); one whose colons exceed it (with no ``\\u``
+escape, so that the free text's colons are counted right) has one. This costs one more msgspec
+decode, about a third of a round trip through orjson. Where the presence decoder cannot read the
+document (it reads what the structs read, so never in practice), orjson reads it and writes it
+again, keeping one of two equal keys, and the colons of the two texts are compared.
+
+Wherever counting cannot prove a record free, the document is read once more, slowly and exactly
+(``duplicate_keys``): it finds the duplicates and says where. So a record with duplicate keys is
+always found, and a record without them costs two counts and a walk over its hands, or, with
+defaults written out, one more msgspec decode.
+
+The counting functions (``records/keycounts.py``) and the presence decoder
+(``records/presence.py``, loaded only when a record needs it) are generated from the structs by
+``python -m records.codegen``, which writes all three, so that they follow the format wherever
+the structs do; a test fails while a checked-in file differs from what the generator writes.
 """
 
 from __future__ import annotations
@@ -74,24 +90,49 @@ def is_free_of_duplicates(data: bytes, record: Any) -> bool:
     keys = keys_in(record)
     if colons == keys:
         return True
-    if colons < keys or b"\\u" in data:  # fewer colons than keys: not a document of this record
+    if colons < keys:  # fewer colons than keys: not a document of this record
         return False
-    # The colons of the free text are worth counting only where a colon follows something other
-    # than a quote (a URL, a note; or a space before a key's colon). Where every colon follows a
-    # quote, as every key's does in a compact document, the excess is keys the record cannot
-    # vouch for (optional fields written out at their defaults): orjson tells at once.
-    if data.count(b'":') < colons and colons - colons_in(record) == keys:
+    escaped = b"\\" in data and b"\\u" in data  # a \u escape may hide a colon (memchr first)
+    # The colons of the free text are worth counting first only where a colon follows something
+    # other than a quote (a URL, a note; or a space before a key's colon). Where every colon
+    # follows a quote, as every key's does in a compact document, the excess is keys the record
+    # cannot vouch for (optional fields written out at their defaults): the presence decoder
+    # tells.
+    text = None
+    if not escaped and data.count(b'":') < colons:
+        text = colons_in(record)
+        if colons - text == keys:
+            return True
+    stated = _keys_stated(data, record, keys)
+    if stated is None:  # the presence decoder cannot tell: orjson's round trip can
+        return not escaped and _same_colons_once_read(data, colons)
+    if colons == stated:  # one colon a key, each key stated once (an escape adds no colon)
         return True
-    return _same_colons_once_read(data, colons)
+    if escaped:  # the colons of the free text cannot be counted from the record
+        return False
+    if text is None:
+        text = colons_in(record)
+    return colons - text == stated  # more: a key stated twice (duplicate_keys says where)
+
+
+def _keys_stated(data: bytes, record: Any, keys: int) -> int | None:
+    """The keys ``data`` states, each counted once (``keys``, what ``record_keys`` counted of
+    ``record``, and the optional fields it stated at their defaults, which the presence decoder
+    of ``records.presence`` finds); None where that decoder cannot read ``data``."""
+    decoder, defaults_stated = _presence()
+    try:  # (it reads what the structs read: it fails only on what they could not read)
+        return keys + defaults_stated(decoder.decode(data), record)
+    except (ValueError, RecursionError):  # msgspec's errors are ValueErrors
+        return None
 
 
 def _same_colons_once_read(data: bytes, colons: int) -> bool:
     """True when ``data`` (with no ``\\u`` escape) has as many colons as orjson writes for
     what it reads of it. orjson keeps one of two equal keys, writes one colon per key it kept and
     each string as it read it, so the two counts are equal exactly when no object stated a key
-    twice. This is the check for records that write optional fields out at their defaults (a
-    full rules block), which the counters cannot vouch for; False (then the exact reader tells)
-    where orjson cannot read the document."""
+    twice. This is the check for records whose keys the counters cannot vouch for where the
+    presence decoder cannot read them (never in practice: it reads what the structs read);
+    False (then the exact reader tells) where orjson cannot read the document."""
     try:
         return orjson.dumps(orjson.loads(data)).count(b":") == colons
     except (orjson.JSONDecodeError, orjson.JSONEncodeError, RecursionError):
@@ -199,3 +240,16 @@ def _counters() -> tuple[Callable[[Any], int], Callable[[Any], int]]:
 
         _COUNTERS.append((record_keys, record_colons))
     return _COUNTERS[0]
+
+
+_PRESENCE: list[tuple[Any, Callable[[Any, Any], int]]] = []
+
+
+def _presence() -> tuple[Any, Callable[[Any, Any], int]]:
+    """(``PRESENCE``, ``defaults_stated``) of the generated ``records.presence``, loaded on
+    first use: only records that write optional fields out at their defaults need it."""
+    if not _PRESENCE:
+        from records.presence import PRESENCE, defaults_stated  # noqa: PLC0415 (first use)
+
+        _PRESENCE.append((PRESENCE, defaults_stated))
+    return _PRESENCE[0]

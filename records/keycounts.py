@@ -21,7 +21,6 @@ from typing import Any
 from records.jsoncount import any_colons as _any_colons
 from records.jsoncount import any_keys as _any_keys
 from records.structs import (
-    AuctionWon,
     BestiaAbandon,
     BestiaBlindDraw,
     BestiaClaim,
@@ -32,27 +31,16 @@ from records.structs import (
     BestiaPlay,
     BestiaRecord,
     OhHellAbandon,
-    OhHellBid,
-    OhHellClaim,
-    OhHellPlay,
     OhHellRecord,
-    PartnershipPinochleBid,
     PartnershipPinochleMeld,
-    PartnershipPinochleNameTrump,
     PartnershipPinochlePass,
-    PartnershipPinochlePassCards,
-    PartnershipPinochlePlay,
     PartnershipPinochleRecord,
     PartnershipPinochleThrowIn,
-    PinochleBid,
     PinochleBury,
     PinochleConcede,
     PinochleMeld,
-    PinochleNameTrump,
     PinochlePass,
-    PinochlePlay,
     PinochleRecord,
-    PinochleTakeWidow,
 )
 
 
@@ -620,34 +608,12 @@ def record_keys(x: Any) -> int:
     return found[0] + found[1](x)
 
 
-def _colons_oh_hell_bid(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_oh_hell_play(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_oh_hell_claim(x: Any) -> int:
-    n: int = 0
-    return n
-
-
 def _colons_oh_hell_abandon(x: Any) -> int:
     n: int = 0
-    v462 = x.reason
-    if v462 is not None:
-        n += v462.count(":")
+    v448 = x.reason
+    if v448 is not None:
+        n += v448.count(":")
     return n
-
-
-def _colons_union456(x: Any) -> int:
-    found = _colons_union456_table.get(type(x))
-    if found is None:
-        return _any_colons(x)
-    return found[0] + found[1](x)
 
 
 def _colons_oh_hell_record(x: Any) -> int:
@@ -684,313 +650,181 @@ def _colons_oh_hell_record(x: Any) -> int:
             n += v438.count(":")
     v439 = x.hands
     for i440 in v439:
-        v452 = i440.actions
-        for i453 in v452:
-            n += _colons_union456(i453)
-        v472 = i440.extensions
-        if v472 is not None:
-            n += sum([_k.count(":") for _k in v472])
-            for w473 in v472.values():
-                n += _any_colons(w473)
-    v480 = x.extensions
-    if v480 is not None:
-        n += sum([_k.count(":") for _k in v480])
-        for w481 in v480.values():
-            n += _any_colons(w481)
+        v444 = i440.actions
+        types445 = list(map(type, v444))
+        k446 = types445.count(OhHellAbandon)
+        if k446:
+            j447 = -1
+            for _ in range(k446):
+                j447 = types445.index(OhHellAbandon, j447 + 1)
+                n += _colons_oh_hell_abandon(v444[j447])
+        v450 = i440.extensions
+        if v450 is not None:
+            n += sum([_k.count(":") for _k in v450])
+            for w451 in v450.values():
+                n += _any_colons(w451)
+    v454 = x.extensions
+    if v454 is not None:
+        n += sum([_k.count(":") for _k in v454])
+        for w455 in v454.values():
+            n += _any_colons(w455)
     return n
-
-
-def _colons_pinochle_bid(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_pass(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_auction_won(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_take_widow(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_name_trump(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_meld(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_bury(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_play(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_pinochle_concede(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_union544(x: Any) -> int:
-    found = _colons_union544_table.get(type(x))
-    if found is None:
-        return _any_colons(x)
-    return found[0] + found[1](x)
 
 
 def _colons_pinochle_record(x: Any) -> int:
     n: int = 0
-    v483 = x.id
-    n += v483.count(":")
-    v484 = x.rules
-    v485 = v484.preset
-    if v485 is not None:
-        n += v485.count(":")
-    v519 = x.players
-    for i520 in v519:
-        v522 = i520.name
-        n += v522.count(":")
-        v523 = i520.id
-        if v523 is not None:
-            n += v523.count(":")
-    v524 = x.meta
-    if v524 is not None:
-        v525 = v524.event
-        if v525 is not None:
-            n += v525.count(":")
-        v526 = v524.site
-        if v526 is not None:
-            n += v526.count(":")
-        v527 = v524.date
-        if v527 is not None:
-            n += v527.count(":")
-        v528 = v524.table
-        if v528 is not None:
-            n += v528.count(":")
-        v529 = v524.source
-        if v529 is not None:
-            n += v529.count(":")
-    v530 = x.hands
-    for i531 in v530:
-        v540 = i531.actions
-        for i541 in v540:
-            n += _colons_union544(i541)
-        v587 = i531.extensions
-        if v587 is not None:
-            n += sum([_k.count(":") for _k in v587])
-            for w588 in v587.values():
-                n += _any_colons(w588)
-    v594 = x.extensions
-    if v594 is not None:
-        n += sum([_k.count(":") for _k in v594])
-        for w595 in v594.values():
-            n += _any_colons(w595)
-    return n
-
-
-def _colons_bestia_pass(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_bestia_join(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_bestia_blind_draw(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_bestia_decline_blind(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_bestia_play(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_bestia_claim(x: Any) -> int:
-    n: int = 0
+    v457 = x.id
+    n += v457.count(":")
+    v458 = x.rules
+    v459 = v458.preset
+    if v459 is not None:
+        n += v459.count(":")
+    v493 = x.players
+    for i494 in v493:
+        v496 = i494.name
+        n += v496.count(":")
+        v497 = i494.id
+        if v497 is not None:
+            n += v497.count(":")
+    v498 = x.meta
+    if v498 is not None:
+        v499 = v498.event
+        if v499 is not None:
+            n += v499.count(":")
+        v500 = v498.site
+        if v500 is not None:
+            n += v500.count(":")
+        v501 = v498.date
+        if v501 is not None:
+            n += v501.count(":")
+        v502 = v498.table
+        if v502 is not None:
+            n += v502.count(":")
+        v503 = v498.source
+        if v503 is not None:
+            n += v503.count(":")
+    v504 = x.hands
+    for i505 in v504:
+        v511 = i505.extensions
+        if v511 is not None:
+            n += sum([_k.count(":") for _k in v511])
+            for w512 in v511.values():
+                n += _any_colons(w512)
+    v515 = x.extensions
+    if v515 is not None:
+        n += sum([_k.count(":") for _k in v515])
+        for w516 in v515.values():
+            n += _any_colons(w516)
     return n
 
 
 def _colons_bestia_abandon(x: Any) -> int:
     n: int = 0
-    v668 = x.reason
-    if v668 is not None:
-        n += v668.count(":")
-    return n
-
-
-def _colons_union652(x: Any) -> int:
-    found = _colons_union652_table.get(type(x))
-    if found is None:
-        return _any_colons(x)
-    return found[0] + found[1](x)
-
-
-def _colons_bestia_exact(x: Any) -> int:
-    n: int = 0
+    v568 = x.reason
+    if v568 is not None:
+        n += v568.count(":")
     return n
 
 
 def _colons_bestia_record(x: Any) -> int:
     n: int = 0
-    v597 = x.id
-    n += v597.count(":")
-    v598 = x.rules
-    v599 = v598.preset
-    if v599 is not None:
-        n += v599.count(":")
-    v627 = x.players
-    for i628 in v627:
-        v630 = i628.name
-        n += v630.count(":")
-        v631 = i628.id
-        if v631 is not None:
-            n += v631.count(":")
-    v632 = x.meta
-    if v632 is not None:
-        v633 = v632.event
-        if v633 is not None:
-            n += v633.count(":")
-        v634 = v632.site
-        if v634 is not None:
-            n += v634.count(":")
-        v635 = v632.date
-        if v635 is not None:
-            n += v635.count(":")
-        v636 = v632.table
-        if v636 is not None:
-            n += v636.count(":")
-        v637 = v632.source
-        if v637 is not None:
-            n += v637.count(":")
-    v638 = x.hands
-    for i639 in v638:
-        v649 = i639.actions
-        for i650 in v649:
-            n += _colons_union652(i650)
-        v709 = i639.extensions
-        if v709 is not None:
-            n += sum([_k.count(":") for _k in v709])
-            for w710 in v709.values():
-                n += _any_colons(w710)
-    v720 = x.extensions
-    if v720 is not None:
-        n += sum([_k.count(":") for _k in v720])
-        for w721 in v720.values():
-            n += _any_colons(w721)
+    v518 = x.id
+    n += v518.count(":")
+    v519 = x.rules
+    v520 = v519.preset
+    if v520 is not None:
+        n += v520.count(":")
+    v548 = x.players
+    for i549 in v548:
+        v551 = i549.name
+        n += v551.count(":")
+        v552 = i549.id
+        if v552 is not None:
+            n += v552.count(":")
+    v553 = x.meta
+    if v553 is not None:
+        v554 = v553.event
+        if v554 is not None:
+            n += v554.count(":")
+        v555 = v553.site
+        if v555 is not None:
+            n += v555.count(":")
+        v556 = v553.date
+        if v556 is not None:
+            n += v556.count(":")
+        v557 = v553.table
+        if v557 is not None:
+            n += v557.count(":")
+        v558 = v553.source
+        if v558 is not None:
+            n += v558.count(":")
+    v559 = x.hands
+    for i560 in v559:
+        v564 = i560.actions
+        types565 = list(map(type, v564))
+        k566 = types565.count(BestiaAbandon)
+        if k566:
+            j567 = -1
+            for _ in range(k566):
+                j567 = types565.index(BestiaAbandon, j567 + 1)
+                n += _colons_bestia_abandon(v564[j567])
+        v570 = i560.extensions
+        if v570 is not None:
+            n += sum([_k.count(":") for _k in v570])
+            for w571 in v570.values():
+                n += _any_colons(w571)
+    v574 = x.extensions
+    if v574 is not None:
+        n += sum([_k.count(":") for _k in v574])
+        for w575 in v574.values():
+            n += _any_colons(w575)
     return n
-
-
-def _colons_partnership_pinochle_bid(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_pass(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_name_trump(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_pass_cards(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_meld(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_throw_in(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_partnership_pinochle_play(x: Any) -> int:
-    n: int = 0
-    return n
-
-
-def _colons_union769(x: Any) -> int:
-    found = _colons_union769_table.get(type(x))
-    if found is None:
-        return _any_colons(x)
-    return found[0] + found[1](x)
 
 
 def _colons_partnership_pinochle_record(x: Any) -> int:
     n: int = 0
-    v724 = x.id
-    n += v724.count(":")
-    v725 = x.rules
-    v726 = v725.preset
-    if v726 is not None:
-        n += v726.count(":")
-    v746 = x.players
-    for i747 in v746:
-        v749 = i747.name
-        n += v749.count(":")
-        v750 = i747.id
-        if v750 is not None:
-            n += v750.count(":")
-    v751 = x.meta
-    if v751 is not None:
-        v752 = v751.event
-        if v752 is not None:
-            n += v752.count(":")
-        v753 = v751.site
-        if v753 is not None:
-            n += v753.count(":")
-        v754 = v751.date
-        if v754 is not None:
-            n += v754.count(":")
-        v755 = v751.table
-        if v755 is not None:
-            n += v755.count(":")
-        v756 = v751.source
-        if v756 is not None:
-            n += v756.count(":")
-    v757 = x.hands
-    for i758 in v757:
-        v765 = i758.actions
-        for i766 in v765:
-            n += _colons_union769(i766)
-        v801 = i758.extensions
-        if v801 is not None:
-            n += sum([_k.count(":") for _k in v801])
-            for w802 in v801.values():
-                n += _any_colons(w802)
-    v808 = x.extensions
-    if v808 is not None:
-        n += sum([_k.count(":") for _k in v808])
-        for w809 in v808.values():
-            n += _any_colons(w809)
+    v578 = x.id
+    n += v578.count(":")
+    v579 = x.rules
+    v580 = v579.preset
+    if v580 is not None:
+        n += v580.count(":")
+    v600 = x.players
+    for i601 in v600:
+        v603 = i601.name
+        n += v603.count(":")
+        v604 = i601.id
+        if v604 is not None:
+            n += v604.count(":")
+    v605 = x.meta
+    if v605 is not None:
+        v606 = v605.event
+        if v606 is not None:
+            n += v606.count(":")
+        v607 = v605.site
+        if v607 is not None:
+            n += v607.count(":")
+        v608 = v605.date
+        if v608 is not None:
+            n += v608.count(":")
+        v609 = v605.table
+        if v609 is not None:
+            n += v609.count(":")
+        v610 = v605.source
+        if v610 is not None:
+            n += v610.count(":")
+    v611 = x.hands
+    for i612 in v611:
+        v618 = i612.extensions
+        if v618 is not None:
+            n += sum([_k.count(":") for _k in v618])
+            for w619 in v618.values():
+                n += _any_colons(w619)
+    v622 = x.extensions
+    if v622 is not None:
+        n += sum([_k.count(":") for _k in v622])
+        for w623 in v622.values():
+            n += _any_colons(w623)
     return n
 
 
@@ -1018,50 +852,6 @@ _record_keys_table: dict[type, tuple[int, Callable[[Any], int]]] = {
     PinochleRecord: (1, _keys_pinochle_record),
     BestiaRecord: (1, _keys_bestia_record),
     PartnershipPinochleRecord: (1, _keys_partnership_pinochle_record),
-}
-
-
-_colons_union456_table: dict[type, tuple[int, Callable[[Any], int]]] = {
-    OhHellBid: (0, _colons_oh_hell_bid),
-    OhHellPlay: (0, _colons_oh_hell_play),
-    OhHellClaim: (0, _colons_oh_hell_claim),
-    OhHellAbandon: (0, _colons_oh_hell_abandon),
-}
-
-
-_colons_union544_table: dict[type, tuple[int, Callable[[Any], int]]] = {
-    PinochleBid: (0, _colons_pinochle_bid),
-    PinochlePass: (0, _colons_pinochle_pass),
-    AuctionWon: (0, _colons_auction_won),
-    PinochleTakeWidow: (0, _colons_pinochle_take_widow),
-    PinochleNameTrump: (0, _colons_pinochle_name_trump),
-    PinochleMeld: (0, _colons_pinochle_meld),
-    PinochleBury: (0, _colons_pinochle_bury),
-    PinochlePlay: (0, _colons_pinochle_play),
-    PinochleConcede: (0, _colons_pinochle_concede),
-}
-
-
-_colons_union652_table: dict[type, tuple[int, Callable[[Any], int]]] = {
-    BestiaPass: (0, _colons_bestia_pass),
-    BestiaJoin: (0, _colons_bestia_join),
-    BestiaBlindDraw: (0, _colons_bestia_blind_draw),
-    BestiaDeclineBlind: (0, _colons_bestia_decline_blind),
-    BestiaPlay: (0, _colons_bestia_play),
-    BestiaClaim: (0, _colons_bestia_claim),
-    BestiaAbandon: (0, _colons_bestia_abandon),
-}
-
-
-_colons_union769_table: dict[type, tuple[int, Callable[[Any], int]]] = {
-    PartnershipPinochleBid: (0, _colons_partnership_pinochle_bid),
-    PartnershipPinochlePass: (0, _colons_partnership_pinochle_pass),
-    AuctionWon: (0, _colons_auction_won),
-    PartnershipPinochleNameTrump: (0, _colons_partnership_pinochle_name_trump),
-    PartnershipPinochlePassCards: (0, _colons_partnership_pinochle_pass_cards),
-    PartnershipPinochleMeld: (0, _colons_partnership_pinochle_meld),
-    PartnershipPinochleThrowIn: (0, _colons_partnership_pinochle_throw_in),
-    PartnershipPinochlePlay: (0, _colons_partnership_pinochle_play),
 }
 
 

@@ -91,6 +91,38 @@ def test_checked_in_counters_are_current() -> None:
     )
 
 
+def test_checked_in_presence_decoder_is_current() -> None:
+    """The presence decoder of the duplicate-key check (records/presence.py) is what the
+    generator writes now from the checked-in structs."""
+    on_disk = (ROOT / "records" / "presence.py").read_text()
+    assert on_disk == codegen.generate_presence(), (
+        "records/presence.py is stale; run: python -m records.codegen"
+    )
+
+
+def test_the_presence_decoder_loads_only_for_records_that_need_it() -> None:
+    """Start-up and records without defaults written out do not load records/presence.py;
+    a record with a full rules block does (and pydantic still does not load)."""
+    code = (
+        "import sys, orjson; from records.duplicates import duplicates_in; "
+        "data = orjson.loads(open(sys.argv[1], 'rb').read()); "
+        "assert duplicates_in(orjson.dumps(data)) == []; "
+        "print('records.presence' in sys.modules); "
+        "data['rules']['dealer_order'] = 'rotation'; "
+        "assert duplicates_in(orjson.dumps(data)) == []; "
+        "print('records.presence' in sys.modules, any('pydantic' in m for m in sys.modules))"
+    )
+    game = FIXTURES / "oh_hell" / "valid" / "default-4p-complete-game.json"
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(game)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert out.stdout.split() == ["False", "True", "False"]
+
+
 def test_nothing_is_compiled_at_run_time() -> None:
     """The generated code is checked in: no module of the package calls exec, eval or compile."""
     for path in sorted((ROOT / "records").rglob("*.py")) + sorted((ROOT / "replay").rglob("*.py")):
@@ -106,7 +138,7 @@ def test_nothing_is_compiled_at_run_time() -> None:
 
 
 def test_structs_load_without_pydantic_or_the_models() -> None:
-    code = "import sys, records.structs, records.keycounts; print(sorted(m for m in sys.modules if 'pydantic' in m or m in ('records.oh_hell', 'records.base')))"
+    code = "import sys, records.structs, records.keycounts, records.presence; print(sorted(m for m in sys.modules if 'pydantic' in m or m in ('records.oh_hell', 'records.base')))"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
