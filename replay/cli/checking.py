@@ -137,10 +137,18 @@ def _plan(paths: list[str], jobs: int, dask: str | None, *, quiet: bool, sizes: 
 def freeze_imports() -> None:
     """Move what the imports made out of the cycle collector's sight (``gc.freeze``): it lives
     as long as the process, and a full collection would walk all of it again and again while
-    records are checked."""
+    records are checked. Once a process: a program that runs the command again and again in one
+    process (a test runner, a service) would otherwise freeze, at every run, the garbage of the
+    runs before, which would then never be collected."""
     import gc
 
-    gc.freeze()
+    if not _FROZEN:
+        _FROZEN.append(True)
+        gc.freeze()
+
+
+_FROZEN: list[bool] = []
+"""Whether ``freeze_imports`` has frozen this process's objects yet."""
 
 
 def _results(
