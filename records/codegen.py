@@ -567,7 +567,30 @@ _ROOTS = {
 }
 
 
-class _Counters:
+class _Generated:
+    """What both generators of modules over the structs share: the structs module, the struct
+    classes the generated module imports from it, and fresh names for its variables."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        """``records.structs``, which must hold every struct class under its own name."""
+        self.classes: set[str] = set()
+        self.fresh = 0
+
+    def _name(self, stem: str) -> str:
+        self.fresh += 1
+        return f"{stem}{self.fresh}"
+
+    def _class(self, cls: type) -> str:
+        """The name of a struct class in the generated module (imported from the structs)."""
+        name = cls.__name__
+        if getattr(self.module, name, None) is not cls:
+            raise CodegenError(f"{cls!r} is not records.structs.{name}")
+        self.classes.add(name)
+        return name
+
+
+class _Counters(_Generated):
     """Writes the source of ``records/keycounts.py`` from the type information of the record
     structs (``msgspec.inspect.type_info(records.structs.Record)``): ``record_keys(record)``,
     the keys a decoded record certainly had, and ``record_colons(record)``, the colons in its
@@ -577,13 +600,10 @@ class _Counters:
     ``records.structs`` (the generated module imports it), a field's default by its literal."""
 
     def __init__(self, root: Any, module: Any) -> None:
-        self.module = module
-        """``records.structs``, which must hold every struct class under its own name."""
+        super().__init__(module)
         self.lines: list[str] = []
         self.tables: list[str] = []
-        self.classes: set[str] = set()
         self.names: dict[Any, str] = {}
-        self.fresh = 0
         self._dispatch(root, "keys", tagged=True, name="record_keys")
         self._dispatch(root, "colons", tagged=True, name="record_colons")
 
@@ -597,18 +617,6 @@ class _Counters:
             + "\n\n\n".join(functions + self.tables)
             + "\n"
         )
-
-    def _name(self, stem: str) -> str:
-        self.fresh += 1
-        return f"{stem}{self.fresh}"
-
-    def _class(self, cls: type) -> str:
-        """The name of a struct class in the generated module (imported from the structs)."""
-        name = cls.__name__
-        if getattr(self.module, name, None) is not cls:
-            raise CodegenError(f"{cls!r} is not records.structs.{name}")
-        self.classes.add(name)
-        return name
 
     def _count(self, t: Any, var: str, kind: str, depth: int = 0) -> list[str]:
         """Statements adding to ``n`` what a value ``var`` of type ``t`` holds (keys inside it,
@@ -910,7 +918,7 @@ from msgspec import UNSET, UnsetType
 '''
 
 
-class _Presence:
+class _Presence(_Generated):
     """Writes the source of ``records/presence.py`` from the type information of the record
     structs: the presence structs (of each struct type with optional fields, or leading to one:
     its optional fields as ``msgspec.Raw``, or as the presence struct of their value, and the
@@ -922,16 +930,13 @@ class _Presence:
     actions are decoded only where their text may hold an object with optional fields."""
 
     def __init__(self, root: Any, module: Any) -> None:
-        self.module = module
-        """``records.structs``, which must hold every struct class under its own name."""
+        super().__init__(module)
         self.needed: dict[type, bool] = {}
         self.structs: dict[type, str] = {}
         self.blocks: list[str] = []
         self.lines: list[str] = []
-        self.classes: set[str] = set()
         self.functions: dict[type, str] = {}
         self.lists: dict[tuple[type, ...], str] = {}
-        self.fresh = 0
         members: list[Any] = list(root.types) if isinstance(root, mi.UnionType) else [root]
         if not all(isinstance(m, mi.StructType) and m.tag_field for m in members):
             raise CodegenError("the record root must be a union of tagged structs")
@@ -967,17 +972,6 @@ class _Presence:
             + "\n\n\n".join([*self.blocks, root, entry, *functions, self.table])
             + "\n"
         )
-
-    def _name(self, stem: str) -> str:
-        self.fresh += 1
-        return f"{stem}{self.fresh}"
-
-    def _class(self, cls: type) -> str:
-        name = cls.__name__
-        if getattr(self.module, name, None) is not cls:
-            raise CodegenError(f"{cls!r} is not records.structs.{name}")
-        self.classes.add(name)
-        return name
 
     # -- the presence structs -----------------------------------------------------------------
 
