@@ -756,13 +756,8 @@ class _Counters(_Generated):
                 lines.append(f"n += {fixed[member.cls] - common} * {found}")
             if variable:  # each object of the type, found by index (no exception at the end)
                 count = self._struct(member, "keys")
-                lines += [
-                    f"if {found}:",
-                    f"    {at} = -1",
-                    f"    for _ in range({found}):",
-                    f"        {at} = {types}.index({cls}, {at} + 1)",
-                    f"        n += {count}({var}[{at}]) - {_required(member)}",
-                ]
+                adds = f"{count}({var}[{at}]) - {_required(member)}"
+                lines += _each_of_type(types, cls, found, at, found, adds)
         return lines
 
     def _by_type(self, members: list[Any], var: str, kind: str) -> list[str]:
@@ -774,14 +769,9 @@ class _Counters(_Generated):
         lines = [f"{types} = list(map(type, {var}))"]
         for member in members:
             cls, found, at = self._class(member.cls), self._name("k"), self._name("j")
-            lines += [
-                f"{found} = {types}.count({cls})",
-                f"if {found}:",
-                f"    {at} = -1",
-                f"    for _ in range({found}):",
-                f"        {at} = {types}.index({cls}, {at} + 1)",
-                f"        n += {self._struct(member, kind)}({var}[{at}])",
-            ]
+            lines.append(f"{found} = {types}.count({cls})")
+            adds = f"{self._struct(member, kind)}({var}[{at}])"
+            lines += _each_of_type(types, cls, found, at, found, adds)
         return lines
 
     def _struct(self, t: Any, kind: str) -> str:
@@ -825,10 +815,28 @@ class _Counters(_Generated):
         return name
 
 
+def _each_of_type(types: str, cls: str, found: str, at: str, test: str, adds: str) -> list[str]:
+    """Statements adding ``adds`` (an expression of ``at``) for each of the ``found`` objects of
+    the class ``cls`` in a list whose classes are ``types``, where ``test`` holds: found by
+    index in C, with no exception at the end."""
+    return [
+        f"if {test}:",
+        f"    {at} = -1",
+        f"    for _ in range({found}):",
+        f"        {at} = {types}.index({cls}, {at} + 1)",
+        f"        n += {adds}",
+    ]
+
+
+def _default(f: Any) -> Any:
+    """An optional field's default value."""
+    return f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
+
+
 def _present(value: str, f: Any) -> str:
     """The test that an optional field's value ``value`` is not its default (then its key was
     certainly written); ``is not`` for None and the booleans, which are singletons."""
-    default = f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
+    default = _default(f)
     if default is None or isinstance(default, bool):
         return f"{value} is not {default!r}"
     return f"{value} != {_python(default)}"
@@ -1063,10 +1071,10 @@ class _Presence(_Generated):
             if f.required and self.needs(f.type):
                 required.append(f"    {f.name}: {self.type_of(f.type, owner, f.name)}")
             elif not f.required and self.needs(f.type):
-                kind = self.type_of(f.type, owner, f.name)
-                kind = kind[: -len(" | None")] if kind.endswith(" | None") else kind
-                null = " | None" if kind != self.type_of(f.type, owner, f.name) else ""
-                optional.append(f"    {f.name}: {kind} | UnsetType{null} = UNSET")
+                kind = self.type_of(f.type, owner, f.name)  # once: a union's alias is written
+                bare = kind.removesuffix(" | None")
+                null = " | None" if bare != kind else ""
+                optional.append(f"    {f.name}: {bare} | UnsetType{null} = UNSET")
             elif not f.required:
                 optional.append(f"    {f.name}: msgspec.Raw = msgspec.Raw()")
             if not f.required and ":" in str(f.default):  # the free text's colons would miss it
@@ -1196,14 +1204,12 @@ class _Presence(_Generated):
         ]
         for member in needed:
             cls, found, at = self.struct(member), self._name("k"), self._name("j")
+            adds = f"{self.function(member)}({items}[{at}], {r}[{at}])"
+            test = f"{found} and len({r}) == len({items})"
             lines += _indent(
                 [
                     f"{found} = {types}.count({cls})",
-                    f"if {found} and len({r}) == len({items}):",
-                    f"    {at} = -1",
-                    f"    for _ in range({found}):",
-                    f"        {at} = {types}.index({cls}, {at} + 1)",
-                    f"        n += {self.function(member)}({items}[{at}], {r}[{at}])",
+                    *_each_of_type(types, cls, found, at, test, adds),
                 ]
             )
         return lines
@@ -1258,7 +1264,7 @@ def _row(key: str, items: list[str]) -> str:
 def _at_default(value: str, f: Any) -> str:
     """The test that an optional field's value ``value`` is its default: the negation of
     ``_present``, so that a present field is counted by exactly one of the two counters."""
-    default = f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
+    default = _default(f)
     if default is None or isinstance(default, bool):
         return f"{value} is {default!r}"
     return f"{value} == {_python(default)}"
