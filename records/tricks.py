@@ -55,8 +55,8 @@ Fault = tuple[str, str, object, object]
 class Ring:
     """Seats around a table of ``size``, numbered in the direction of play.
 
-    >>> Ring(4).after(3), Ring(4).order_from(2), Ring(5).after(1, 3)
-    (0, (2, 3, 0, 1), 4)
+    >>> Ring(4).after(3), Ring(4).order_from(2), Ring(5).after(1, 3), Ring(4).among((1, 3))
+    (0, (2, 3, 0, 1), 4, (0, 3, 0, 1))
     """
 
     size: int
@@ -68,6 +68,15 @@ class Ring:
     def order_from(self, start: int) -> tuple[int, ...]:
         """Every seat once, in the direction of play, starting at ``start``."""
         return tuple((start + i) % self.size for i in range(self.size))
+
+    def among(self, playing: Sequence[int]) -> tuple[int, ...]:
+        """``after[seat]`` (``CardPlay.after``) for a play among ``playing`` only, in the order
+        they play: the next of them, the last followed by the first; a seat out of the play
+        maps to 0."""
+        after = [0] * self.size
+        for index, seat in enumerate(playing):
+            after[seat] = playing[(index + 1) % len(playing)]
+        return tuple(after)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from records.problems import Violation
-from records.tricks import CardPlay, LeadFault, PlayDuty, Trick, play_cards
+from records.tricks import CardPlay, LeadFault, PlayDuty, Ring, Trick, play_cards
 from records.words import number_of
 from replay.engines.bestia import hidden as hiding
 from replay.engines.bestia.state import (
@@ -108,13 +108,9 @@ def _open(state: State) -> tuple[CardPlay, tuple[int, ...]] | None:
 
 @functools.cache
 def _after(seats: int, playing: tuple[int, ...]) -> tuple[int, ...]:
-    """``after[seat]``: the playing seat after ``seat`` in ``playing``, the last followed by the
-    first (a seat out of the play maps to 0). A table has few playing sets: each is worked out
-    once."""
-    after = [0] * seats
-    for i, seat in enumerate(playing):
-        after[seat] = playing[i + 1] if i + 1 < len(playing) else playing[0]
-    return tuple(after)
+    """``after[seat]`` of a play among ``playing`` (``Ring.among``). A table has few playing
+    sets: each is worked out once."""
+    return Ring(seats).among(playing)
 
 
 def close_round(state: State, opened: tuple[CardPlay, tuple[int, ...]] | None = None) -> None:

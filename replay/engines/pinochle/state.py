@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from records.problems import Violation
 from records.rules.pinochle import PinochleRules
-from records.tricks import CardPlay, FollowRules, Hands, Trick, Tricks
+from records.tricks import CardPlay, FollowRules, Hands, Ring, Trick, Tricks
 from records.words import number_of
 from replay.deal import Group, card_faults
 from replay.engine import DealFault, RulesFault
@@ -141,10 +141,7 @@ class Table:
         found = self.orders.get(dealer)
         if found is None:
             active = active_seats(self.rules, dealer)
-            after = [0] * self.seats
-            for index, seat in enumerate(active):
-                after[seat] = active[(index + 1) % len(active)]
-            found = self.orders[dealer] = (active, tuple(after))
+            found = self.orders[dealer] = (active, Ring(self.seats).among(active))
         return found
 
 
