@@ -430,7 +430,6 @@ def test_a_program_that_stops_reading_a_bucket_early_still_exits(s3, server) -> 
         f"reports = iter(tricklog.check_paths([{url!r}]))\n"
         "print(next(reports).valid)\n"
     )
-    started = time.monotonic()
     try:
         done = subprocess.run(
             [sys.executable, "-c", program],
@@ -443,7 +442,6 @@ def test_a_program_that_stops_reading_a_bucket_early_still_exits(s3, server) -> 
         pytest.fail("the program did not exit within 60 s of its last line")
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode().split()[-1] == "True"
-    assert time.monotonic() - started < 60
 
 
 def test_j_reads_an_object_once_and_sends_its_records_to_the_workers(
