@@ -503,6 +503,7 @@ class CardPlay:
         tricks: Tricks | None = None,
         codes: Codes | None = None,
         cancels: bool = False,
+        held: list[int] | None = None,
     ) -> None:
         if codes is None:  # the engines give the codes of their deck, worked out once
             codes = encoding(strength, _width(hands))
@@ -514,7 +515,9 @@ class CardPlay:
         """The seats whose cards are not known, given as None (a bit a seat): 0 for a full
         deal. The engine says what they may hold (``hide``)."""
         try:
-            self.held = [sum(map(unit, cards)) for cards in hands]  # type: ignore[arg-type]
+            if held is None:  # (an engine may give them decoded already, ``codes`` its own)
+                held = [sum(map(unit, cards)) for cards in hands]  # type: ignore[arg-type]
+            self.held = held
             """Each seat's hand now, as an integer (``Codes``); 0 for a hidden seat."""
         except TypeError:  # a seat's cards not known: one seat's view
             self.held = [0 if cards is None else sum(map(unit, cards)) for cards in hands]

@@ -63,7 +63,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import chain
 from typing import Any, Final, Protocol, cast
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
@@ -84,7 +83,7 @@ from records.tricks import (
     width,
 )
 from records.words import number_of
-from replay.deal import Group, card_faults, distinct_of_deck
+from replay.deal import Group, card_faults
 from replay.engine import DealFault, Engine, RulesFault, kind
 
 DECK: Final = FRENCH_52
@@ -247,6 +246,13 @@ class Table:
     """``score_seat(...).points`` by (cards dealt, bid, tricks), as they come up; the three
     packed into one integer where each is below 1024 (always, but for a team's sums at a huge
     table), which is cheaper to hash than a tuple."""
+    whole: int = 0
+    """The hand holding every card of a single deck (``Codes``), for the deal's check."""
+    dealt: tuple[object, list[int]] = (None, [])
+    """The hands of the last deal whose cards the deal check found distinct (``_distinct``),
+    known by identity, with each seat's hand as the play holds it: ``start`` takes them there
+    rather than decode the cards again, once, right after that check (the driver's and the
+    live table's order); any other deal it decodes itself."""
 
     @property
     def seats(self) -> int:
@@ -267,6 +273,7 @@ class Table:
 @functools.lru_cache(maxsize=64)
 def table(rules: OhHellRules) -> Table:
     """The table of ``rules``; records under the same rules share it (and its score memo)."""
+    codes = encoding(STRENGTH, width(rules.decks))
     return Table(
         rules,
         schedule(rules),
@@ -276,7 +283,8 @@ def table(rules: OhHellRules) -> Table:
         DECKS[rules.decks],
         rules.decks > 1 and rules.identical_cards == "cancel",
         rules.teams,
-        encoding(STRENGTH, width(rules.decks)),
+        codes,
+        whole=codes.hand(DECK.cards),
     )
 
 
@@ -351,7 +359,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
         lengths = None
     if lengths is not None and not rebuilt and lengths.count(size) == n and 1 <= size <= top:
         source = trump_source(rules, number, size)
-        if _distinct(game.deck, cast(Sequence[Sequence[str]], hands), deal, source, sum(lengths)):
+        if _distinct(game, hands, deal, source, sum(lengths)):  # type: ignore[arg-type]
             fault = _trump_card_fault(rules, number, dealer, deal, source)
             return [fault] if fault is not None else []
     for seat, cards in enumerate(hands):
@@ -391,23 +399,39 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
 
 
 def _distinct(
-    deck: Deck, hands: Sequence[Sequence[str]], deal: DealLike, source: str, dealt: int
+    game: Table, hands: Sequence[Sequence[str]], deal: DealLike, source: str, dealt: int
 ) -> bool:
     """Whether a deal whose every hand is known and of the right size (``dealt`` cards in all)
     holds distinct cards of the deck, all of them where the stock is recorded and the turned-up
     card is known (or is the dealer's own): ``card_faults``' own first test, without building
     the groups that would locate a fault. False where they may not be, for ``card_faults`` to
-    judge."""
-    if deck.copies != 1:
+    judge.
+
+    A single deck's cards are one bit each (``Codes``): they are distinct exactly when the
+    bits of them all, added up, are as many as the cards (a card twice carries into another
+    bit). The seats' hands so decoded are kept for ``start`` (``Table.dealt``)."""
+    if game.deck.copies != 1:
         return False
     turned, stock = deal.turned_up, deal.stock
-    cards = set(chain(stock or (), *hands))
-    count = dealt + (len(stock) if stock is not None else 0)
-    if turned is not None and source != "dealer":
-        cards.add(turned)
-        count += 1
-    complete = stock is not None and not (turned is None and source == "stock")
-    return distinct_of_deck(deck, cards, count, complete=complete)
+    unit = game.codes.unit.__getitem__
+    try:  # a card not of the deck: card_faults names it
+        held = [sum(map(unit, cards)) for cards in hands]
+        every = sum(held)
+        count = dealt
+        if stock is not None:
+            every += sum(map(unit, stock))
+            count += len(stock)
+        if turned is not None and source != "dealer":
+            every += unit(turned)
+            count += 1
+    except KeyError:
+        return False
+    if every.bit_count() != count:
+        return False
+    if stock is not None and not (turned is None and source == "stock") and every != game.whole:
+        return False  # the stock recorded (and the turned card known): every card is dealt
+    game.dealt = (hands, held)
+    return True
 
 
 def undealt(game: Table, number: int, deal: DealLike) -> int:
@@ -417,6 +441,8 @@ def undealt(game: Table, number: int, deal: DealLike) -> int:
     left = len(game.deck.cards) - size * game.rules.num_players
     return left - 1 if trump_source(game.rules, number, size) == "stock" else left
 
+
+_NO_DEAL: Final[tuple[object, list[int]]] = (None, [])
 
 _HAND_PATHS: Final = tuple(("hands", seat) for seat in range(16))
 
@@ -548,8 +574,10 @@ def new_hand(
     size: int,
     hands: Sequence[Sequence[str] | None],
     trump: str | None,
+    held: list[int] | None = None,
 ) -> State:
-    """A hand of ``size`` cards each as dealt, with ``trump`` (a suit letter or None)."""
+    """A hand of ``size`` cards each as dealt, with ``trump`` (a suit letter or None);
+    ``held``, the hands as the play holds them where they are decoded already."""
     game = rules if isinstance(rules, Table) else table(rules)
     n = game.rules.num_players
     leader = first_leader(game.rules, dealer)
@@ -568,6 +596,7 @@ def new_hand(
         None,
         game.codes,
         game.cancels,
+        held,
     )
     play.turn = first_bidder(game.rules, dealer)
     return State(game, dealer, size, trump, BID, [None] * n, play, n, n, leader)
@@ -582,7 +611,13 @@ def start(game: Table, number: int, dealer: int, deal: DealLike) -> State:
     source = trump_source(game.rules, number, size)
     if source != "none":
         trump = turned[-1] if turned is not None else deal.trump
-    state = new_hand(game, dealer, size, deal.hands, trump)
+    hands = deal.hands
+    known, held = game.dealt
+    if known is hands:  # the deal check decoded these hands just now: taken once, a copy
+        game.dealt = _NO_DEAL
+        state = new_hand(game, dealer, size, hands, trump, held[:])
+    else:
+        state = new_hand(game, dealer, size, hands, trump)
     if state.play.hidden:  # a seat's view: some hands are None
         state.play.hide(_unseen(game, deal, turned if source == "stock" else None))
     return state
