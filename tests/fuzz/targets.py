@@ -269,11 +269,24 @@ def _command(command: tuple[str, ...], path: Path, out_path: Path, data: bytes) 
             json.loads(stdout)
         except ValueError as exc:
             raise FuzzError(" ".join(command), f"--format json printed no JSON ({exc})") from exc
-    # JSON writes ESC as \u001b; a C1 control (CSI) in a JSON string is data, as JSON allows.
-    for escape in ESCAPES[:1] if "json" in command else ESCAPES:
-        if escape in stdout or escape in stderr:
-            shown = (stdout + stderr)[(stdout + stderr).index(escape) - 60 :][:120]
-            raise FuzzError(" ".join(command), f"a terminal escape reached the output: {shown!r}")
+    jsonl = "jsonl" in command and "-o" in command and command[command.index("-o") + 1] == "-"
+    if jsonl:  # JSON Lines on stdout: every line one JSON document
+        for line in stdout.splitlines():
+            try:
+                json.loads(line)
+            except ValueError as exc:
+                raise FuzzError(" ".join(command), f"a JSON Lines line is no JSON ({exc})") from exc
+    # JSON writes ESC as \u001b; a C1 control (CSI) in a JSON string is data, as JSON allows
+    # (and as the canonical form, which record hashes are made of, must keep it). Messages on
+    # stderr are text, whatever stdout carries.
+    data_out = "json" in command or jsonl
+    for where, text in (("stdout", stdout), ("stderr", stderr)):
+        for escape in ESCAPES[:1] if data_out and where == "stdout" else ESCAPES:
+            if escape in text:
+                shown = text[text.index(escape) - 60 :][:120]
+                raise FuzzError(
+                    " ".join(command), f"a terminal escape reached the {where}: {shown!r}"
+                )
 
 
 def _lines(data: bytes) -> int:

@@ -52,6 +52,9 @@ KNOWN = {
     ),
     "markup in a player name": Input(_with(GAME, '"Anna"', '"[/]:100:[bold]"'), ".json"),
     "terminal escape in a player name": Input(_with(GAME, '"Anna"', '"\\u001b[31mAnna"'), ".json"),
+    # a CSI written as JSON data (JSON Lines on stdout) is no escape of the output: found by
+    # ``python -m tests.fuzz --minutes 15 --seed 20261204`` when only ``--format json`` was so
+    "C1 control in a player name": Input(_with(GAME, '"Anna"', '"\\u009b2J"'), ".json"),
     "NaN in extensions": Input(
         _with(GAME, '"format_version": 1', '"extensions": {"x": NaN},\n  "format_version": 1'),
         ".json",
