@@ -8,8 +8,9 @@ Each step is a value as of its moment in the replay: nothing in it changes as th
 on, so a consumer may keep the steps (``list(...)``) and read them in any order. An action's
 step says what the action did in small values (the trick so far, the phase after it, whose
 turn it is, for a play the duty it was played under); no step holds the engine's live state. A
-hand's ``HandSettled`` holds the engine's state at the end of that hand, which nothing changes
-after it (kept out of its repr: it is large and internal).
+hand's ``HandSettled`` holds values as of the hand's end: its finished tricks (the play's own
+list of them, which nothing changes once the hand has ended) and the engine's settlement (kept
+out of its repr with the claims and the callables that explain the hand).
 """
 
 from __future__ import annotations
