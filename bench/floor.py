@@ -11,8 +11,11 @@ each pass with the cycle collector off (as ``check`` runs a record):
 
 * ``orjson``: ``orjson.loads`` of each line, the baseline of issue 20's target (1/3 of its rate);
 * ``decode``: ``records.decode.decode``, the structs and the duplicate-key check;
-* ``engine: deal and bids``: for each hand, the engine's deal check and start
-  (``deal_faults``, ``start``) and every action before the first card, called directly;
+* ``engine: deal check``: for each hand, the engine's check of the deal (``deal_faults``),
+  called directly;
+* ``engine: deal and start``: the same, then the hand's start (``start``: the play's state,
+  its hands as bit sets);
+* ``engine: deal and bids``: the same, then every action before the first card;
 * ``engine: whole hand``: the same, then the play (``play_run``) and the settlement: all the
   rules' own work, nothing else;
 * ``replay``: the driver's walk (``replay.driver.replay``, every step consumed): the hand's
@@ -50,10 +53,13 @@ from replay.referees.oh_hell import REFEREE
 ARCHIVE = Path(__file__).resolve().parent / "out" / "oh_hell-4p-20k-seed1.jsonl"
 
 
-def engine_hands(records: list[Any], whole: bool) -> Callable[[], None]:
-    """Every hand through the engine alone: deal, start, the actions (to the first card, or
-    all of them and the settlement)."""
+def engine_hands(records: list[Any], stage: str) -> Callable[[], None]:
+    """Every hand through the engine alone, as far as ``stage``: the deal's check (``deal``),
+    then the hand's start (``start``), then every action before the first card (``bids``), or
+    all of them and the settlement (``whole``)."""
     kinds = oh_hell.ENGINE.kinds
+    started, whole = stage != "deal", stage == "whole"
+    acting = stage in ("bids", "whole")
 
     def work() -> None:
         for record in records:
@@ -62,9 +68,11 @@ def engine_hands(records: list[Any], whole: bool) -> Callable[[], None]:
                 number, dealer, deal = hand.number, hand.dealer, hand.deal
                 if oh_hell.deal_faults(table, number, dealer, deal):
                     raise SystemExit(f"bench: {record.id} hand {number}: a deal at fault")
+                if not started:
+                    continue
                 state = oh_hell.start(table, number, dealer, deal)
                 actions, position = hand.actions, 0
-                while position < len(actions):
+                while acting and position < len(actions):
                     action = actions[position]
                     if action.type == "play" and not whole:
                         break
@@ -82,7 +90,7 @@ def engine_hands(records: list[Any], whole: bool) -> Callable[[], None]:
     return work
 
 
-def best(works: dict[str, Callable[[], None]], repeat: int) -> dict[str, float]:
+def best(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
     """The least CPU time of ``repeat`` passes of each work, in rounds (each work once a round,
     so that a busy spell of a shared machine falls on all alike), each pass with the cycle
     collector off, as ``replay.check.check`` runs a record (so that no layer pays for
@@ -115,11 +123,13 @@ def main() -> None:
     if any(isinstance(record, list) or record.game != "oh_hell" for record in records):
         raise SystemExit("bench: the archive must hold Oh Hell records only, all well formed")
     hands = sum(len(record.hands) for record in records)
-    layers: dict[str, Callable[[], None]] = {
+    layers: dict[str, Callable[[], object]] = {
         "orjson": lambda: deque(map(orjson.loads, lines), 0),
         "decode": lambda: deque(map(decode, lines), 0),
-        "engine: deal and bids": engine_hands(records, whole=False),
-        "engine: whole hand": engine_hands(records, whole=True),
+        "engine: deal check": engine_hands(records, "deal"),
+        "engine: deal and start": engine_hands(records, "start"),
+        "engine: deal and bids": engine_hands(records, "bids"),
+        "engine: whole hand": engine_hands(records, "whole"),
         "replay": lambda: deque((s for r in records for s in replay(r, REFEREE)), 0),
         "check -q": lambda: deque((check(r, audit=True, detail=False) for r in records), 0),
     }

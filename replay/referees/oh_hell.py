@@ -18,6 +18,7 @@ unjudged (the hook). Everything else is checked as ever (docs/partial.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from records.rules.oh_hell import FORMAT, OhHellRules
@@ -183,14 +184,35 @@ def _totals(claims: Any) -> Any:
     return claims.totals
 
 
-def _winners_of_claims(final: Any, last: Any) -> OneOf | None:
+def _winners_of_claims(final: Any, last: Any) -> _ClaimedWinners | None:
     """The winners the record's own totals name: its claimed final totals, else the last
     deal's claimed running totals (only where they are claimed for every seat)."""
     for totals, words in ((final, "the claimed final totals"), (last, "the last deal's totals")):
         if totals and None not in totals:
-            named = oh_hell.winners(totals)
-            return OneOf([named], f"from {words} {', '.join(map(str, totals))} (winners {named})")
+            return _ClaimedWinners(totals, words)
     return None
+
+
+@dataclass(slots=True)
+class _ClaimedWinners:
+    """The winners the claimed ``totals`` name, with their words (``OneOf``), worked out only
+    where a claim of the winners differs from the recomputation and asks for them: a record
+    whose claims agree (nearly every one) makes no text for them."""
+
+    totals: Sequence[int]
+    words: str
+    chained: bool = False
+
+    def candidates(self, seat: int | None, corrected: Any = None) -> list[Any]:
+        return self._one_of().candidates(seat, corrected)
+
+    def describe(self, seat: int | None, corrected: Any = None) -> str:
+        return self._one_of().describe(seat, corrected)
+
+    def _one_of(self) -> OneOf:
+        named = oh_hell.winners(self.totals)
+        listed = ", ".join(map(str, self.totals))
+        return OneOf([named], f"from {self.words} {listed} (winners {named})")
 
 
 def _score_reasons(settlement: Any) -> dict[int | None, str]:
