@@ -71,9 +71,9 @@ RETRIES = 3
 """Times a failed read is tried again (after 0.5, 1 and 2 seconds) before the input is
 unreadable."""
 BLOCK = 8 * 1024 * 1024
+"""Bytes fetched from a store at once, reading and writing (an S3 multipart upload's part)."""
 CLOSE_SECONDS = 10
 """How long closing a response's body may wait on fsspec's I/O thread before it is let go."""
-"""Bytes fetched from a store at once, reading and writing (an S3 multipart upload's part)."""
 _S3_CONFIG = {"connect_timeout": 10, "read_timeout": 60, "retries": {"max_attempts": 3}}
 """botocore's settings where the options give none of theirs (``--storage-option
 config_kwargs.read_timeout=5`` changes that one and keeps the others): a store that does not
