@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from records.rules.oh_hell import FORMAT, OhHellRules
 from records.words import number_of
@@ -201,7 +201,8 @@ class _ClaimedWinners:
 
     totals: Sequence[int]
     words: str
-    chained: bool = False
+    chained: ClassVar[bool] = False
+    """Not a running value: the winners follow from the totals alone (``Basis.chained``)."""
 
     def candidates(self, seat: int | None, corrected: Any = None) -> list[Any]:
         return self._one_of().candidates(seat, corrected)
