@@ -7,15 +7,14 @@ calls (``records.formats``), which make them too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from records.problems import Problem
 
 __all__ = ["Entry", "ReadFailure"]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Struct, frozen=True):
     """One record's JSON text and where it came from; for a record read from another format,
     the JSON it reads as, or the problems that stop it from being a record."""
 
@@ -34,8 +33,7 @@ class Entry:
         return self.file if self.line is None else f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True, slots=True)
-class ReadFailure:
+class ReadFailure(Struct, frozen=True):
     """Input that could not be read: missing file, no permission, corrupt compression, not JSON,
     no records, a limit exceeded."""
 

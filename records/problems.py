@@ -14,9 +14,10 @@ and actual values. Problems are collected, never raised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from msgspec import Struct
 
 
 class Kind(StrEnum):
@@ -25,8 +26,7 @@ class Kind(StrEnum):
     INCONSISTENT = "inconsistent"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One thing wrong with a record."""
 
     code: str
@@ -65,8 +65,7 @@ class Problem:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(Struct, frozen=True):
     """What a rules engine says about an action it refuses: the problem without its place.
 
     The engines know nothing of records, so they return this; the referee adds the pointer,

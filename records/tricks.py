@@ -23,9 +23,10 @@ may bind. Inside the play a card is a small integer and a hand an integer of cou
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple, SupportsIndex, overload
+
+from msgspec import Struct
 
 __all__ = [
     "CardPlay",
@@ -51,8 +52,7 @@ Fault = tuple[str, str, object, object]
 """(code, reason in a player's words, expected, actual)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ring:
+class Ring(Struct, frozen=True):
     """Seats around a table of ``size``, numbered in the direction of play.
 
     >>> Ring(4).after(3), Ring(4).order_from(2), Ring(5).after(1, 3), Ring(4).among((1, 3))
@@ -79,8 +79,7 @@ class Ring:
         return tuple(after)
 
 
-@dataclass(frozen=True, slots=True)
-class FollowRules:
+class FollowRules(Struct, frozen=True):
     """The play obligations of a game, as flags."""
 
     must_trump_when_void: bool = False
@@ -140,8 +139,7 @@ TRUMP: Final = Duty.TRUMP
 OVERTRUMP: Final = Duty.OVERTRUMP
 
 
-@dataclass(frozen=True, slots=True)
-class PlayDuty:
+class PlayDuty(Struct, frozen=True):
     """The duty a card was played under, as the engine decided it just before (a value: it
     holds nothing of the live play)."""
 
@@ -158,8 +156,7 @@ class PlayDuty:
     """The cards the seat could play, in the order it held them."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Codes:
+class Codes(Struct, frozen=True, eq=False):
     """A deck's cards as small integers, for the play: ``code = suit * 16 + strength``, so that
     two cards of one suit compare as their codes do, and a hand is one integer of count fields
     (``width`` bits a card; one bit, a bit set, where no hand holds a card twice). Records keep

@@ -13,8 +13,9 @@ by game id. The driver (``replay.driver``) and the generators use nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from msgspec import Struct
 
 from records.cards import Deck
 from records.problems import Violation
@@ -67,8 +68,7 @@ class ActionKind(NamedTuple, Generic[State]):
     play's kind has one; the driver asks it only for a consumer that shows the play."""
 
 
-@dataclass(frozen=True, slots=True)
-class DealFault:
+class DealFault(Struct, frozen=True):
     """What is wrong with a deal, located inside the deal (``("hands", 2, 5)``)."""
 
     code: str
@@ -79,8 +79,7 @@ class DealFault:
     actual: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class RulesFault:
+class RulesFault(Struct, frozen=True):
     """A rules block no hand can be played under: the parameter at fault and why."""
 
     parameter: str
@@ -105,8 +104,7 @@ def no_rules_fault(rules: object) -> RulesFault | None:
     return None
 
 
-@dataclass(frozen=True)
-class Engine(Generic[Rules, Table, State]):
+class Engine(Struct, Generic[Rules, Table, State], frozen=True):
     """A game's rules: pure functions of a hand's state, gathered in one value."""
 
     game: str

@@ -9,9 +9,10 @@ derivation, calls and notes are worked out only when someone reads them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from msgspec import Struct, field
 
 from records.games import GAME_IDS, format_of
 from records.identity import record_hash
@@ -157,8 +158,7 @@ class HandReport:
         }
 
 
-@dataclass(slots=True)
-class RecordReport:
+class RecordReport(Struct):
     """Everything found about one record."""
 
     source: str
@@ -172,7 +172,7 @@ class RecordReport:
     winners: list[int] | None = None
     claims: list[ClaimCheck] = field(default_factory=list)
     """Claims about the whole record (final totals, winners)."""
-    record: Any = field(default=None, repr=False, compare=False)
+    record: Any = None
     """The record checked, as decoded (None for one that does not parse): for ``hash``."""
 
     @property

@@ -7,8 +7,9 @@ streams by; the command prints ``to_dict()`` (or its text form) at the end.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from records.io import ReadFailure
 from replay.report import RecordReport
@@ -17,8 +18,7 @@ from replay.steps import HandStatus
 __all__ = ["Summary"]
 
 
-@dataclass
-class Summary:
+class Summary(Struct):
     """Counts over a whole run."""
 
     records: int = 0

@@ -61,8 +61,7 @@ class Loss:
         return f"{place}::{self.pointer or '/'} {self.what}: {self.why}"
 
 
-@dataclass(frozen=True, slots=True)
-class SourceProblem(Problem):
+class SourceProblem(Problem, frozen=True):
     """A problem found while reading a source that has lines: the ``Problem`` with the line and
     column (both from 1) where the reader saw it. The pointer, when there is one, says where in
     the record the fault lands."""

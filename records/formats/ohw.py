@@ -39,6 +39,7 @@ import datetime
 from collections.abc import Iterator
 from typing import IO, Any
 
+import msgspec
 import orjson
 
 from records.duplicates import duplicate_keys
@@ -117,7 +118,7 @@ def _duplicates(data: bytes, game: Any) -> tuple[Problem, ...]:
     if b"\\u" not in data and data.count(b":") == _keys_and_colons(game):
         return ()
     return tuple(
-        dataclasses.replace(
+        msgspec.structs.replace(
             p,
             message=f"not an OhHellWeb game: {p.pointer or '/'}: {p.message}".replace(
                 "a record states each key once", "a game states each key once"

@@ -61,9 +61,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Protocol, cast
+
+from msgspec import Struct, field
 
 from records.cards import FRENCH_52, FRENCH_SYMBOLS, Deck
 from records.problems import Violation
@@ -221,8 +222,7 @@ def first_leader(rules: OhHellRules, dealer: int) -> int:
     return (dealer + 1) % rules.num_players
 
 
-@dataclass(slots=True)
-class Table:
+class Table(Struct):
     """The rules of a game with what follows from them, worked out once per record."""
 
     rules: OhHellRules
@@ -506,8 +506,7 @@ def _trump_suit_fault(
 # --- state -----------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class State:
+class State(Struct):
     """A hand in progress. Build it with ``start`` (or ``new_hand``)."""
 
     table: Table
@@ -880,8 +879,7 @@ def legal_actions(state: State) -> list[Any]:
 # --- scoring ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeatScore:
+class SeatScore(Struct, frozen=True):
     """One seat's score for a deal, with the rule behind every point."""
 
     seat: int
@@ -964,8 +962,7 @@ def by_team(teams: Sequence[Sequence[int]] | None, values: Sequence[int]) -> Seq
     return summed
 
 
-@dataclass(slots=True)
-class Settlement:
+class Settlement(Struct):
     """The result of a finished deal (``scores`` None when it was abandoned). A seat whose bid
     was not logged has None for its bid and, with its team under ``teams``, for its score.
 

@@ -6,14 +6,14 @@ writers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 __all__ = ["Scored", "Sheet"]
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(Struct, frozen=True):
     """A value the game scores per hand: recomputed in ``name``, claimed in ``name_claimed``."""
 
     name: str
@@ -29,8 +29,7 @@ class Scored:
     """An amount of money, over the row's ``denominator`` in a sheet that has one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(Struct, frozen=True):
     """The columns a game adds to the score sheet."""
 
     bid: tuple[str, str] | None

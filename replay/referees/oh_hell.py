@@ -18,8 +18,9 @@ unjudged (the hook). Everything else is checked as ever (docs/partial.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
+
+from msgspec import Struct
 
 from records.rules.oh_hell import FORMAT, OhHellRules
 from records.words import number_of
@@ -193,8 +194,7 @@ def _winners_of_claims(final: Any, last: Any) -> _ClaimedWinners | None:
     return None
 
 
-@dataclass(slots=True)
-class _ClaimedWinners:
+class _ClaimedWinners(Struct):
     """The winners the claimed ``totals`` name, with their words (``OneOf``), worked out only
     where a claim of the winners differs from the recomputation and asks for them: a record
     whose claims agree (nearly every one) makes no text for them."""

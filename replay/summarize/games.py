@@ -24,9 +24,10 @@ log: what a mean per seat and hand divides by) and the score.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from msgspec import Struct
 
 from replay.steps import HandSettled
 from replay.summarize.numbers import Money, ratio
@@ -40,8 +41,7 @@ COMMON = ("hands", "finished", "seat_hands")
 """The counters every game's section of a group starts with, before its score."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ratio:
+class Ratio(Struct, frozen=True):
     """A figure: ``scale * top / bottom``, None when ``bottom`` is 0."""
 
     name: str
@@ -55,8 +55,7 @@ class Ratio:
         return ratio(top, bottom, self.scale)
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(Struct, frozen=True):
     """Money the table holds apart from the seats: Bestia's pot, pinochle's kitty. What the
     seats win and lose in all, plus what the pool holds at the end, less what it held at the
     start, is zero: a sitting's money balances."""
@@ -66,8 +65,7 @@ class Pool:
     """(held before the hand, change during it) of a hand's settlement."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameStats:
+class GameStats(Struct, frozen=True):
     """A game's counters, in the order they are kept and shown, with the figures made of them."""
 
     unit: str

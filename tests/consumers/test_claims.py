@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec.structs
 
 from replay.claims import Corrections, Follows, OneOf, compare_claims, compare_rows
 from replay.steps import Claim, ClaimStatus, HandSettled, HandStatus, ProblemFound
@@ -160,7 +160,7 @@ def test_winners_may_follow_from_the_claimed_totals() -> None:
     found, problems, notes = compare_rows([claim], hand=None)
     assert [c.status for c in found] == [ClaimStatus.MISMATCH] and problems == []
     assert notes and "follows from the claimed final totals" in notes[0]
-    wrong = dataclasses.replace(claim, recorded=[0])
+    wrong = msgspec.structs.replace(claim, recorded=[0])
     [problem] = compare_rows([wrong], hand=None)[1]
     assert problem.message == (
         "recorded result [0] does not follow from the claimed final totals 10, 22, 31 "

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
+
+import msgspec.structs
 
 from records.io import ReadFailure
 from replay.summary import Summary
@@ -33,7 +34,7 @@ def test_merge_adds_every_count() -> None:
 
 def test_merge_knows_every_field() -> None:
     """A field added to the summary must be merged too: this lists the ones merge adds."""
-    assert [f.name for f in dataclasses.fields(Summary)] == [
+    assert [f.name for f in msgspec.structs.fields(Summary)] == [
         "records",
         "valid",
         "in_progress",
