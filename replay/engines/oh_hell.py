@@ -962,12 +962,9 @@ def by_team(teams: Sequence[Sequence[int]] | None, values: Sequence[int]) -> Seq
     return summed
 
 
-class Settlement(Struct):
+class Settlement(Struct, frozen=True):
     """The result of a finished deal (``scores`` None when it was abandoned). A seat whose bid
-    was not logged has None for its bid and, with its team under ``teams``, for its score.
-
-    A value that nothing changes once it is made, yet not a frozen dataclass: a frozen one
-    sets its fields at several times the cost, and every deal of an audit makes one."""
+    was not logged has None for its bid and, with its team under ``teams``, for its score."""
 
     size: int
     bids: tuple[int | None, ...]

@@ -21,8 +21,9 @@ import functools
 import json
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from importlib import resources
+
+from msgspec import Struct
 
 __all__ = ["CANDIDATES", "Alike", "lookalikes", "skeleton"]
 
@@ -30,8 +31,7 @@ CANDIDATES = 10_000
 """Names whose skeletons are compared at most; past it the check says it was cut short."""
 
 
-@dataclass(frozen=True, slots=True)
-class Alike:
+class Alike(Struct, frozen=True):
     """Names that look alike, and why: ``nfc`` (the same letters, composed otherwise),
     ``nfkc`` (compatibility forms) or ``confusable`` (characters of like shape, TR39)."""
 

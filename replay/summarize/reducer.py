@@ -43,10 +43,11 @@ import heapq
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
 from typing import Any
+
+from msgspec import Struct, field
 
 from records.identity import facts_json
 from records.io import Entry, ReadFailure
@@ -119,8 +120,7 @@ def _column_places() -> dict[str, tuple[int | None, int, Any]]:
 COLUMNS = _column_places()
 
 
-@dataclass(slots=True)
-class GameRow:
+class GameRow(Struct):
     """One game and rules preset, over every record."""
 
     game: str
@@ -169,8 +169,7 @@ class GameRow:
         return out
 
 
-@dataclass(slots=True)
-class _Record:
+class _Record(Struct):
     """What one valid record adds, worked out before it is folded into the groups."""
 
     hands: int
@@ -185,8 +184,7 @@ class _Record:
     pool_change: Money = 0
 
 
-@dataclass(slots=True)
-class Summary:
+class Summary(Struct):
     """The reducer: ``add`` every entry (or read failure), then ``to_dict``."""
 
     by: str = "player"

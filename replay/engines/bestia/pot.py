@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from records.problems import Violation
 from records.rules.bestia import BestiaRules
@@ -56,13 +57,9 @@ Money = int | Fraction
 """An amount: an integer in the smallest unit, or under ``exact`` a fraction of it."""
 
 
-@dataclass(slots=True)
-class Settlement:
+class Settlement(Struct, frozen=True):
     """The money of one hand, per seat; ``steps()`` gives the arithmetic that produced it.
-
-    Made once by ``settle`` or ``void`` and never changed after. It is not a frozen dataclass:
-    a frozen one sets each of its thirteen fields through ``object.__setattr__``, which made
-    its construction a third of settling a hand, and every hand is settled."""
+    Made once by ``settle`` or ``void``."""
 
     rules: BestiaRules
     playing: tuple[int, ...]

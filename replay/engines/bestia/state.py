@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
+
+from msgspec import Struct, field
 
 from records.cards import ITALIAN_40
 from records.problems import Violation
@@ -87,8 +88,7 @@ def blind_stock_needed(rules: BestiaRules) -> int:
     return max(rules.blind_min_stock, rules.hand_size)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Table:
+class Table(Struct, frozen=True, eq=False):
     """The rules of a sitting with what follows from them, worked out once per rules block."""
 
     rules: BestiaRules
@@ -209,8 +209,7 @@ def deal_faults(game: Table, number: int, dealer: int, deal: DealLike) -> list[D
 # --- state -----------------------------------------------------------------------------------
 
 
-@dataclass(slots=True, eq=False)
-class Hidden:
+class Hidden(Struct, eq=False):
     """What a hand's record leaves unknown so far (``replay.engines.bestia.hidden``): an
     exchange or blind draw whose cards it did not log, a hand or the stock it does not know."""
 
@@ -232,8 +231,7 @@ class Hidden:
     whose cards were not logged."""
 
 
-@dataclass(slots=True, eq=False)
-class State:
+class State(Struct, eq=False):
     """A hand in progress. Build it with ``new_hand`` (or ``start``)."""
 
     table: Table

@@ -16,9 +16,10 @@ comes with the rule that set it, so an audit can print the derivation. Part of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+from msgspec import Struct
 
 from replay.engines.partnership_pinochle.declare import melds_unknown, seat_melds
 from replay.engines.partnership_pinochle.state import HAND_SIZE, OVER, Counted, State, team
@@ -45,8 +46,7 @@ class Carried(NamedTuple):
     over: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Struct, frozen=True):
     """A hand's result: the melds, counters and scores by team, with the game's end."""
 
     outcome: Outcome

@@ -12,9 +12,10 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
+
+from msgspec import Struct, field
 
 from records.cards import PINOCHLE_48
 from records.rules.partnership_pinochle import PartnershipPinochleRules
@@ -91,8 +92,7 @@ class DealLike(Protocol):
 # --- the table -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """The rules of a game with what follows from them, worked out once per rules."""
 
     rules: PartnershipPinochleRules
@@ -151,8 +151,7 @@ Counted = tuple[tuple[int, ...], tuple[int, int] | None]
 """(tricks each seat took, each team's card points or None before the 12th trick)."""
 
 
-@dataclass(slots=True)
-class State:
+class State(Struct):
     """A hand in progress. Build it with ``new_hand`` (or ``start``)."""
 
     table: Table

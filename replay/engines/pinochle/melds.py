@@ -17,8 +17,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from msgspec import Struct
 
 from records.cards import PINOCHLE_48
 from records.problems import Violation
@@ -76,8 +77,7 @@ class ScoredMeld(NamedTuple):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class MeldRules:
+class MeldRules(Struct, frozen=True):
     """What a rules block says about melds, looked up once per rules (``meld_rules``)."""
 
     allowed: frozenset[str]

@@ -15,8 +15,9 @@ Part of the engine in ``replay.engines.pinochle``; pure, no pydantic, no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from records.rules.pinochle import PinochleRules
 from replay.engines.pinochle.melds import ScoredMeld
@@ -37,8 +38,7 @@ class Outcome(StrEnum):
     buried."""
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(Struct, frozen=True):
     """Chips moving from one party to another; None is the kitty."""
 
     payer: int | None
@@ -48,8 +48,7 @@ class Payment:
     """The rule that set the amount, in a scorer's words."""
 
 
-@dataclass(frozen=True, slots=True)
-class Counters:
+class Counters(Struct, frozen=True):
     """The declarer's card points, when the hand was played out."""
 
     in_tricks: int
@@ -64,8 +63,7 @@ class Counters:
         return self.in_tricks + self.buried + self.last_trick
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Struct, frozen=True):
     """A hand's result: the count, the outcome and the chips, with the reasons."""
 
     outcome: Outcome

@@ -14,9 +14,10 @@ import dataclasses
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
+
+from msgspec import Struct, field
 
 from records.problems import Violation
 from records.rules.pinochle import PinochleRules
@@ -110,8 +111,7 @@ def active_seats(rules: PinochleRules, dealer: int) -> tuple[int, ...]:
 Follow = FollowRules | Callable[[str], FollowRules]
 
 
-@dataclass(slots=True)
-class Table:
+class Table(Struct):
     """The rules of a sitting with what follows from them, worked out once per rules."""
 
     rules: PinochleRules
@@ -214,8 +214,7 @@ def _table(key: _Key) -> Table:
 # --- state -----------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class State:
+class State(Struct):
     """A hand in progress. Build it with ``new_hand`` (or ``start``)."""
 
     table: Table
