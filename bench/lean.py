@@ -16,8 +16,8 @@ referee: tricklog never calls it.
 It covers what the benchmark archives use: the presets with one deck, no teams, a dealer
 rotation, every seat's cards and every bid logged, bids and plays only. Anything else is
 declined. It takes from the engine what is fixed per record (the table of the rules: schedule,
-card codes, the score memo, where the trump comes from), so that only the walk of a hand
-differs.
+card codes, the score memo, where the trump comes from) and the test that a deal's cards are
+distinct, so that only the walk of a hand differs.
 
 It prints the CPU time a hand, the best of ``--repeat`` rounds (the cycle collector off, as
 ``check`` runs), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
@@ -85,16 +85,9 @@ def verdict(record: Any) -> bool:  # noqa: PLR0915 - one function a hand is the 
     if sorted(p.seat for p in record.players) != list(range(n)):
         return False
     codes = table.codes
-    unit, code_of, ones, masks, suit_of = (
-        codes.unit,
-        codes.code,
-        codes.one,
-        codes.suit_mask,
-        codes.suit,
-    )
-    unit_of = unit.__getitem__
-    whole, after, hook, void_trumps = table.whole, table.after, rules.hook, table.follow
-    void_trumps = void_trumps.must_trump_when_void
+    code_of, ones, masks, suit_of = codes.code, codes.one, codes.suit_mask, codes.suit
+    after, hook = table.after, rules.hook
+    void_trumps = table.follow.must_trump_when_void
     score = table.score
     totals = [0] * n
     previous = None
@@ -106,26 +99,15 @@ def verdict(record: Any) -> bool:  # noqa: PLR0915 - one function a hand is the 
             return False
         previous = dealer
         size, source = plan[number - 1], sources[number - 1]
-        hands, stock, turned = deal.hands, deal.stock, deal.turned_up
+        hands, turned = deal.hands, deal.turned_up
         if len(hands) != n:
             return False
-        try:
-            held = [sum(map(unit_of, cards)) for cards in hands]
-            every, count = sum(held), 0
-            for cards in hands:
-                if len(cards) != size:
-                    return False
-                count += size
-            if stock is not None:
-                every += sum(map(unit_of, stock))
-                count += len(stock)
-            if turned is not None and source != "dealer":
-                every += unit_of(turned)
-                count += 1
-        except (KeyError, TypeError):  # not a card of the deck; a seat not known
+        if any(cards is None or len(cards) != size for cards in hands):
             return False
-        if every.bit_count() != count or (stock is not None and every != whole):
+        # the engine's own test of the cards: a bit a card, as many bits as cards in all
+        if not oh_hell._distinct(table, hands, deal, source, n * size):
             return False
+        held = table.dealt[1][:]
         if deal.trump is not None:
             return False  # a recorded trump suit: the referee's to judge
         if source == "none":
