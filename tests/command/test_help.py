@@ -3,6 +3,7 @@ words, with the choices listed; ``--version``; shell completion; a quick start."
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 
@@ -113,6 +114,49 @@ def test_help_starts_without_the_engines_pydantic_or_rich() -> None:
     )
     run = processes.python(code)
     assert run.returncode == 0, run.stderr
+
+
+DATACLASSES_OF_AN_AUDIT = {
+    # pydantic validates the rules blocks inside a record
+    "records.rules.bestia.BestiaRules",
+    "records.rules.oh_hell.OhHellRules",
+    "records.rules.partnership_pinochle.PartnershipPinochleRules",
+    "records.rules.pinochle.PinochleRules",
+    # computed fields set in __post_init__, or cached_property
+    "records.cards.Deck",
+    "records.formats.registry.Format",
+    "records.games.GameFormat",
+    "replay.cli.reporters.Timing",
+    "replay.registry.Game",
+    # made once a run, changed with dataclasses.replace, or loaded by --help (no msgspec there)
+    "records.limits.ReadLimits",
+    "replay.batches.Batch",
+    "replay.batches.Part",
+    "replay.cli.checking.Plan",
+    "replay.parallel.Shard",
+    "replay.rendering.Rendering",
+}
+"""The dataclasses of tricklog's own that a one-record audit defines, each for its reason. Every
+other value on an audit's path is a msgspec Struct (``replay.steps``): a dataclass costs about
+twenty times as much to define, and a one-record audit's start-up target is 0.3 s of CPU."""
+
+
+def test_an_audit_defines_no_dataclass_beyond_those_it_needs() -> None:
+    code = (
+        "import dataclasses, sys; made = []; define = dataclasses._process_class\n"
+        "def counted(cls, *args, **options):\n"
+        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+        "    return define(cls, *args, **options)\n"
+        "dataclasses._process_class = counted\n"
+        "from replay.cli.app import main\n"
+        "code = main(['audit', '-q', 'fixtures/oh_hell/valid/slam-small-nil-5-3p.json'])\n"
+        "ours = sorted(m for m in made if m.split('.')[0] in ('records', 'replay', 'tricklog'))\n"
+        "print(ours, file=sys.stderr); sys.exit(code)"
+    )
+    run = processes.python(code)
+    assert run.returncode == 0, run.stderr
+    made = set(ast.literal_eval(run.stderr.decode().strip().splitlines()[-1]))
+    assert made <= DATACLASSES_OF_AN_AUDIT, made - DATACLASSES_OF_AN_AUDIT
 
 
 def test_the_list_of_commands_is_the_help_of_the_whole_command(capsys) -> None:  # type: ignore[no-untyped-def]
