@@ -17,11 +17,13 @@ def test_the_probe_agrees_with_the_referee(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(archives, "_record_count", lambda game, hands: 4)
     lines = archives.load("oh_hell", 13).lines
     assert all(lean.verdict(decode(line)) and lean.clean(line) for line in lines)
+    assert all(lean.verdict(decode(line), core=True) for line in lines)
     faulty = 0
     for line in lines:
         for mutant in lean.mutants(line):
             decoded = decode(mutant)
             probe = not isinstance(decoded, list) and lean.verdict(decoded)
-            assert probe == lean.clean(mutant)
+            cored = not isinstance(decoded, list) and lean.verdict(decoded, core=True)
+            assert probe == cored == lean.clean(mutant)
             faulty += not probe
     assert faulty >= 3 * len(lines)  # most single faults are faults: the mutants are not idle
