@@ -4,6 +4,7 @@ Run from the repository root, in the project's virtualenv::
 
     python bench/floor.py                   # 300 records (about 3,900 hands) of the 20k archive
     python bench/floor.py --records 1000 --repeat 7
+    python bench/floor.py --instructions --records 40   # counted, not timed (valgrind)
 
 Each layer adds to the one before, on the same records of ``bench/out/oh_hell-4p-20k-seed1.jsonl``
 (made by ``python bench/throughput.py``), CPU time per hand, the best of ``--repeat`` rounds,
@@ -23,6 +24,15 @@ each pass with the cycle collector off (as ``check`` runs a record):
 * ``check -q``: ``replay.check.check(detail=False)``, the claims compared and the report made,
   what ``tricklog audit -q`` does to a decoded record.
 
+With ``--instructions`` each layer is counted instead of timed: the instructions a hand under
+valgrind's callgrind (``apt install valgrind``), each layer run in a process of its own, which
+reads and decodes the same ``--records`` (plus 20 to warm up) in every run and does the layer's
+work on the first 20, then on all of them; the difference is the layer's. Counts do not move
+with the machine's load, so a layer's share can be told apart from noise; they are not time
+(orjson's and msgspec's C code does more of them a microsecond than Python does), so no rate is
+worked out from them. A run of ``python bench/floor.py --instructions --records 40`` takes
+about three minutes.
+
 The last column is the ratio of orjson's time to decode plus each layer: the best rate (as a
 fraction of orjson's) that a design could reach which decodes as today and does no more than
 that layer. Its ``engine: whole hand`` row bounds what any reshaping of the driver, the claims
@@ -33,6 +43,10 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import re
+import shutil
+import subprocess
 import sys
 import time
 from collections import deque
@@ -109,21 +123,9 @@ def best(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, float
     return {name: min(each) for name, each in times.items()}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--records", type=int, default=300)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--archive", type=Path, default=ARCHIVE)
-    args = parser.parse_args()
-    if not args.archive.exists():
-        raise SystemExit(f"bench: {args.archive} is missing: python bench/throughput.py makes it")
-    with args.archive.open("rb") as stream:
-        lines = [line for _, line in zip(range(args.records), stream, strict=False)]
-    records = [decode(line) for line in lines]
-    if any(isinstance(record, list) or record.game != "oh_hell" for record in records):
-        raise SystemExit("bench: the archive must hold Oh Hell records only, all well formed")
-    hands = sum(len(record.hands) for record in records)
-    layers: dict[str, Callable[[], object]] = {
+def layers_of(lines: list[bytes], records: list[Any]) -> dict[str, Callable[[], object]]:
+    """Each layer's work over ``lines`` (their ``records``, decoded), by name, in order."""
+    return {
         "orjson": lambda: deque(map(orjson.loads, lines), 0),
         "decode": lambda: deque(map(decode, lines), 0),
         "engine: deal check": engine_hands(records, "deal"),
@@ -133,19 +135,95 @@ def main() -> None:
         "replay": lambda: deque((s for r in records for s in replay(r, REFEREE)), 0),
         "check -q": lambda: deque((check(r, audit=True, detail=False) for r in records), 0),
     }
-    per_hand = {name: value * 1e6 / hands for name, value in best(layers, args.repeat).items()}
-    base, decoded = per_hand["orjson"], per_hand["decode"]
-    print(
-        f"{args.archive.name}: {len(records)} records, {hands:,} hands; CPU µs per hand, "
-        f"best of {args.repeat}\n"
+
+
+_WARM = 20
+"""Records every counted run does the layer's work on first (``--instructions``): the run that
+does only these is subtracted from the run that does them and ``--records`` more, so that
+start-up, imports and first calls cancel out."""
+
+
+def counted(archive: Path, layer: str, records: int) -> int:
+    """Instructions of a run (valgrind's callgrind) that reads and decodes ``_WARM + records``
+    lines of ``archive`` and then does ``layer``'s work on the first ``_WARM + count`` of them
+    (``--count``, here both 0 and ``records``): the same reading and decoding in both runs."""
+    here = Path(__file__).resolve()
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    runs = []
+    for count in (0, records):
+        argv = [sys.executable, str(here), "--archive", str(archive), "--records", str(records)]
+        argv += ["--layer", layer, "--count", str(count)]
+        subprocess.run(argv, capture_output=True, env=env, check=False)  # byte-compiles alike
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        found = re.search(r"refs:\s+([\d,]+)", run.stderr)
+        if run.returncode or found is None:
+            raise SystemExit(f"bench: {layer}: {run.stderr.strip().splitlines()[-1:]}")
+        runs.append(int(found[1].replace(",", "")))
+    return runs[1] - runs[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--records", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--archive", type=Path, default=ARCHIVE)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per hand under valgrind's callgrind instead of timing",
     )
-    print("| layer | µs/hand | orjson ÷ (decode + layer) |")
+    parser.add_argument("--layer", help=argparse.SUPPRESS)  # one counted run (--instructions)
+    parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if not args.archive.exists():
+        raise SystemExit(f"bench: {args.archive} is missing: python bench/throughput.py makes it")
+    total = args.records + (_WARM if args.layer or args.instructions else 0)
+    with args.archive.open("rb") as stream:
+        lines = [line for _, line in zip(range(total), stream, strict=False)]
+    records = [decode(line) for line in lines]
+    if any(isinstance(record, list) or record.game != "oh_hell" for record in records):
+        raise SystemExit("bench: the archive must hold Oh Hell records only, all well formed")
+    if args.layer is not None:  # one run of one layer, for callgrind to count
+        upto = _WARM + args.count
+        layers_of(lines[:upto], records[:upto])[args.layer]()
+        return
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("bench: --instructions needs valgrind (Debian: apt install valgrind)")
+        hands = sum(len(record.hands) for record in records[_WARM:])
+        per_hand = {
+            name: counted(args.archive, name, len(records) - _WARM) / hands
+            for name in layers_of([], [])
+        }
+        unit, scale = "instructions/hand", 1e-3
+        heading = f"{len(records) - _WARM} records, {hands:,} hands; instructions (callgrind)"
+    else:
+        hands = sum(len(record.hands) for record in records)
+        times = best(layers_of(lines, records), args.repeat)
+        per_hand = {name: value * 1e6 / hands for name, value in times.items()}
+        unit, scale = "µs/hand", 1.0
+        heading = f"{len(records)} records, {hands:,} hands; CPU µs per hand, best of {args.repeat}"
+    print(f"{args.archive.name}: {heading}\n")
+    if args.instructions:  # counts, not time: no rate is worked out from them
+        print(f"| layer | k {unit} |")
+        print("|---|---:|")
+        for name, value in per_hand.items():
+            print(f"| {name} | {value * scale:.1f} |")
+        return
+    base, decoded = per_hand["orjson"], per_hand["decode"]
+    print(f"| layer | {unit} | orjson ÷ (decode + layer) |")
     print("|---|---:|---:|")
     for name, value in per_hand.items():
         bound = "" if name in ("orjson", "decode") else f"{base / (decoded + value):.3f}"
         if name == "decode":
             bound = f"{base / decoded:.3f}"
-        print(f"| {name} | {value:.1f} | {bound} |")
+        print(f"| {name} | {value * scale:.1f} | {bound} |")
 
 
 if __name__ == "__main__":
