@@ -19,7 +19,8 @@ proves their absence by counting (``is_free_of_duplicates``):
 
 When the colons equal the keys the record vouches for, there is no room for a duplicate. When
 they do not, the colons inside the record's free text are counted too (only when the text has no
-``\\u`` escape, which could hide a colon, and some colon follows no quote, as a key's does).
+``\\u`` escape, which could hide a colon, some colon follows no quote, as a key's does, and the
+document writes no null: one that does almost surely has the keys described next).
 
 Failing that, the excess is most often keys the record cannot vouch for: optional fields written
 out at their defaults (a full rules block, a deal's ``"stock": null``, as other programs write
