@@ -23,12 +23,14 @@ worth having shows in CPU time too.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for python bench/ab.py
+
+from bench.timing import instructions
 
 _ONE_RUN = r"""
 import sys, time
@@ -57,27 +59,13 @@ for line in lines[: 20 + int(sys.argv[3])]:
 """
 
 
-def instructions(checkout: Path, archive: Path, records: int) -> float:
+def per_record(checkout: Path, archive: Path, records: int) -> float:
     """Instructions per record of ``checkout``'s audit of ``archive``, under callgrind: the
     run of 20 + ``records`` records less the run of 20 (start-up, imports and warm-up)."""
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     script = [sys.executable, "-c", _COUNTED_RUN, str(checkout), str(archive)]
-    # once without counting, so that both counted runs load byte-compiled modules alike
-    subprocess.run([*script, "0"], capture_output=True, cwd=checkout, env=env, check=False)
-    counts = []
-    for count in (0, records):
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *script, str(count)],
-            capture_output=True,
-            text=True,
-            cwd=checkout,
-            env=env,
-            check=False,
-        )
-        found = re.search(r"refs:\s+([\d,]+)", run.stderr)
-        if run.returncode or found is None:
-            sys.exit(f"{checkout}: {run.stderr.strip().splitlines()[-1]}")
-        counts.append(int(found[1].replace(",", "")))
+    counts = [
+        instructions([*script, str(count)], str(checkout), checkout) for count in (0, records)
+    ]
     return (counts[1] - counts[0]) / records
 
 
@@ -96,7 +84,7 @@ def main() -> None:
     if args.instructions:
         if shutil.which("valgrind") is None:
             sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
-        counted = [instructions(c, args.archive.resolve(), args.records) for c in checkouts]
+        counted = [per_record(c, args.archive.resolve(), args.records) for c in checkouts]
         for checkout, count in zip(checkouts, counted, strict=True):
             print(f"{checkout}: {count / 1e6:.3f} M instructions/record")
         print(f"after/before: {counted[1] / counted[0]:.3f}")

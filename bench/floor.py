@@ -43,10 +43,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
-import re
 import shutil
-import subprocess
 import sys
 import time
 from collections import deque
@@ -58,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for python be
 
 import orjson
 
+from bench.timing import instructions
 from records.decode import decode
 from replay.check import check
 from replay.driver import replay
@@ -148,23 +146,10 @@ def counted(archive: Path, layer: str, records: int) -> int:
     lines of ``archive`` and then does ``layer``'s work on the first ``_WARM + count`` of them
     (``--count``, here both 0 and ``records``): the same reading and decoding in both runs."""
     here = Path(__file__).resolve()
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     runs = []
     for count in (0, records):
         argv = [sys.executable, str(here), "--archive", str(archive), "--records", str(records)]
-        argv += ["--layer", layer, "--count", str(count)]
-        subprocess.run(argv, capture_output=True, env=env, check=False)  # byte-compiles alike
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-        found = re.search(r"refs:\s+([\d,]+)", run.stderr)
-        if run.returncode or found is None:
-            raise SystemExit(f"bench: {layer}: {run.stderr.strip().splitlines()[-1:]}")
-        runs.append(int(found[1].replace(",", "")))
+        runs.append(instructions([*argv, "--layer", layer, "--count", str(count)], layer))
     return runs[1] - runs[0]
 
 

@@ -7,6 +7,8 @@ falls on the baseline and the contender alike; every figure is the median with i
 from __future__ import annotations
 
 import gc
+import os
+import re
 import resource
 import statistics
 import subprocess
@@ -95,3 +97,27 @@ def process_rounds(
             stats[name][0].samples.append(cpu)
             stats[name][1].samples.append(wall)
     return stats
+
+
+def instructions(argv: list[str], what: str, cwd: Path | None = None) -> int:
+    """The instructions one run of ``argv`` executes, counted by valgrind's callgrind (Debian's
+    ``valgrind`` package), after one run outside it, so that every counted run loads modules
+    byte-compiled alike (``PYTHONDONTWRITEBYTECODE`` is left out of both), with one hash seed
+    for every run. ``SystemExit``
+    naming ``what`` where the run fails."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONHASHSEED"] = "0"  # a random one moves the count by a percent or two, run to run
+    subprocess.run(argv, capture_output=True, cwd=cwd, env=env, check=False)
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        check=False,
+    )
+    found = re.search(r"refs:\s+([\d,]+)", run.stderr)
+    if run.returncode or found is None:
+        last = run.stderr.strip().splitlines()[-1:]
+        raise SystemExit(f"bench: {what}: {last[0] if last else 'valgrind failed'}")
+    return int(found[1].replace(",", ""))
