@@ -24,7 +24,7 @@ import replay.rendering
 import tricklog
 from records.io import dumps
 from records.limits import MAX_INT
-from replay.driver import _fits
+from replay.driver import _beyond, _fits
 from replay.engines import bestia as engine
 from replay.generators.bestia import generate, growing_pot
 
@@ -185,3 +185,17 @@ def test_a_run_goes_on_past_a_record_it_fails_on(
     with pytest.raises(ValueError, match="a fault of tricklog's"):  # --debug: its traceback
         tricklog("--debug", "audit", "-j", "1", str(archive))
     assert "TRICKLOG_DEBUG" not in os.environ
+
+
+def test_the_bound_on_amounts_judges_each_amount_not_their_sum() -> None:
+    # the quick test sums the amounts' sizes; a sum beyond the limit is judged amount by amount
+    near = MAX_INT // 2 + 1
+    assert _beyond(0, 1, (("running total", [near, -near, near]),)) is None
+    assert _beyond(0, 1, (("score for the hand", [1, None]), ("running total", [near, 5]))) is None
+    assert _beyond(0, 1, (("pot", (Fraction(near, 3), Fraction(-1, 2))),)) is None
+    assert _beyond(0, 1, ()) is None
+    problem = _beyond(0, 7, (("score for the hand", [3, 4]), ("running total", [1, MAX_INT + 1])))
+    assert problem is not None and problem.code == "limit.computed-value"
+    assert (problem.seat, problem.hand) == (1, 7)
+    problem = _beyond(0, 7, (("pot", (Fraction(1, MAX_INT + 1),)),))
+    assert problem is not None and problem.seat is None
