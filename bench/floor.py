@@ -186,29 +186,28 @@ def main() -> None:
             name: counted(args.archive, name, len(records) - _WARM) / hands
             for name in layers_of([], [])
         }
-        unit, scale = "instructions/hand", 1e-3
         heading = f"{len(records) - _WARM} records, {hands:,} hands; instructions (callgrind)"
-    else:
-        hands = sum(len(record.hands) for record in records)
-        times = best(layers_of(lines, records), args.repeat)
-        per_hand = {name: value * 1e6 / hands for name, value in times.items()}
-        unit, scale = "µs/hand", 1.0
-        heading = f"{len(records)} records, {hands:,} hands; CPU µs per hand, best of {args.repeat}"
-    print(f"{args.archive.name}: {heading}\n")
-    if args.instructions:  # counts, not time: no rate is worked out from them
-        print(f"| layer | k {unit} |")
+        print(f"{args.archive.name}: {heading}\n")
+        print("| layer | k instructions/hand |")  # counts, not time: no rate is worked out
         print("|---|---:|")
         for name, value in per_hand.items():
-            print(f"| {name} | {value * scale:.1f} |")
+            print(f"| {name} | {value / 1000:.1f} |")
         return
+    hands = sum(len(record.hands) for record in records)
+    times = best(layers_of(lines, records), args.repeat)
+    per_hand = {name: value * 1e6 / hands for name, value in times.items()}
+    print(
+        f"{args.archive.name}: {len(records)} records, {hands:,} hands; CPU µs per hand, "
+        f"best of {args.repeat}\n"
+    )
     base, decoded = per_hand["orjson"], per_hand["decode"]
-    print(f"| layer | {unit} | orjson ÷ (decode + layer) |")
+    print("| layer | µs/hand | orjson ÷ (decode + layer) |")
     print("|---|---:|---:|")
     for name, value in per_hand.items():
         bound = "" if name in ("orjson", "decode") else f"{base / (decoded + value):.3f}"
         if name == "decode":
             bound = f"{base / decoded:.3f}"
-        print(f"| {name} | {value * scale:.1f} | {bound} |")
+        print(f"| {name} | {value:.1f} | {bound} |")
 
 
 if __name__ == "__main__":

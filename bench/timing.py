@@ -103,8 +103,7 @@ def instructions(argv: list[str], what: str, cwd: Path | None = None) -> int:
     """The instructions one run of ``argv`` executes, counted by valgrind's callgrind (Debian's
     ``valgrind`` package), after one run outside it, so that every counted run loads modules
     byte-compiled alike (``PYTHONDONTWRITEBYTECODE`` is left out of both), with one hash seed
-    for every run. ``SystemExit``
-    naming ``what`` where the run fails."""
+    for every run. ``SystemExit`` naming ``what`` and the run's last error line where it fails."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"  # a random one moves the count by a percent or two, run to run
     subprocess.run(argv, capture_output=True, cwd=cwd, env=env, check=False)
@@ -118,6 +117,7 @@ def instructions(argv: list[str], what: str, cwd: Path | None = None) -> int:
     )
     found = re.search(r"refs:\s+([\d,]+)", run.stderr)
     if run.returncode or found is None:
-        last = run.stderr.strip().splitlines()[-1:]
-        raise SystemExit(f"bench: {what}: {last[0] if last else 'valgrind failed'}")
+        # the run's own last line, not valgrind's summary after it
+        said = [line for line in run.stderr.splitlines() if line and not line.startswith("==")]
+        raise SystemExit(f"bench: {what}: {said[-1] if said else 'valgrind failed'}")
     return int(found[1].replace(",", ""))

@@ -193,9 +193,9 @@ def _beyond(
     doubles hand after hand would otherwise reach numbers of thousands of digits that no
     output can write. The record stops at the hand that first computes one.
     """
-    try:  # every amount a whole number within the limit (every hand): their sizes summed
-        # bound each (a sum that is not within the limit is judged below; ``min`` and ``max``
-        # cost four times as much as ``sum`` a call)
+    try:  # every amount a whole number within the limit (every hand): the sum of their sizes
+        # bounds each (a sum beyond the limit is judged amount by amount below; ``min`` and
+        # ``max`` cost twice what ``sum`` does a call)
         bound = 0
         for _, values in amounts:
             bound += sum(map(abs, values))
