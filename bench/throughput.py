@@ -14,6 +14,15 @@ Every figure is CPU time (``time.process_time()`` in-process; ``getrusage(RUSAGE
 user+sys for subprocesses), repeated ``--repeat`` times (default 5) in rounds, and reported as the
 median with its spread (min-max). Ratios are of medians, against a baseline timed in the same run.
 
+In-process, the works are interleaved (``bench.timing.cpu_interleaved``): every archive is cut
+into the same number of steps (about 256 Oh Hell hands each, as many bytes of the others), and
+every work of every game does its step in turn before the next step begins. A shared machine's
+speed changes from second to second, and not alike for C code (orjson) and Python: timed one
+whole pass after another, the same ratio moved by a fifth from round to round and a cost per KiB
+between games as much, so that a target was MET or NOT MET by the minute. Interleaved, every
+ratio is of the same moments. ``--chunks 1`` times whole passes, one work after another, as
+earlier releases of this benchmark did.
+
 Throughput table, per game (per hand: a hand is one element of a record's ``hands``):
 
 * ``orjson µs/hand``: ``orjson.loads`` of each line, the floor and the baseline;
@@ -64,7 +73,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # for python bench
 import orjson
 
 from bench import archives, library, report, vs_openspiel
-from bench.timing import Stats, children_cpu, cpu_rounds, process_rounds
+from bench.timing import Part, Stats, children_cpu, cpu_interleaved, process_rounds
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = library.GAME_IDS
@@ -78,12 +87,33 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def each(function: Callable[[bytes], object], lines: list[bytes]) -> Callable[[], None]:
-    def work() -> None:
-        for line in lines:
+CHUNK_HANDS = 256
+"""Oh Hell hands in each step of the interleaved timing, about (``bench.timing.cpu_interleaved``):
+every archive is cut into as many steps, so that a step of each holds about as many bytes."""
+
+
+def each(function: Callable[[bytes], object], lines: list[bytes], bounds: list[int]) -> Part:
+    """``function`` over the lines of steps ``[start, stop)`` (``bounds[k]``: the first line of
+    step k), each result dropped at once, as a streamed run drops it."""
+
+    def work(start: int, stop: int) -> None:
+        for line in lines[bounds[start] : bounds[stop]]:
             function(line)
 
     return work
+
+
+def steps_of(archive: archives.Archive, chunks: int | None) -> int:
+    """The steps every archive is cut into: ``chunks`` as given (1: each work over the whole
+    archive, one after the other), else about ``CHUNK_HANDS`` of ``archive``'s hands a step."""
+    if chunks is not None:
+        return chunks
+    return max(1, round(archive.hands / CHUNK_HANDS))
+
+
+def bounds_of(records: int, steps: int) -> list[int]:
+    """The first record of each of ``steps`` equal steps, and the end."""
+    return [round(k * records / steps) for k in range(steps + 1)]
 
 
 def verify(archive: archives.Archive) -> None:
@@ -106,10 +136,12 @@ def verify(archive: archives.Archive) -> None:
         )
 
 
-def pieces(archive: archives.Archive) -> tuple[dict[str, Callable[[], None]], dict[str, str]]:
-    """The in-process works over the archive's lines, and the pieces skipped with the reason."""
+def pieces(archive: archives.Archive, steps: int) -> tuple[dict[str, Part], dict[str, str]]:
+    """The in-process works over the archive's lines cut into ``steps``, and the pieces skipped
+    with the reason."""
     lines = archive.lines
-    works = {"orjson": each(orjson.loads, lines)}
+    bounds = bounds_of(len(lines), steps)
+    works = {"orjson": each(orjson.loads, lines, bounds)}
     skipped: dict[str, str] = {}
     for name, found in (("pydantic", library.PYDANTIC_PARSE), ("msgspec", library.MSGSPEC_DECODE)):
         if found is None:
@@ -121,33 +153,50 @@ def pieces(archive: archives.Archive) -> tuple[dict[str, Callable[[], None]], di
         except Exception as exc:  # a module under construction may not decode our records yet
             skipped[name] = f"{found[0]} fails: {exc.__class__.__name__}: {exc}"[:200]
             continue
-        works[name] = each(found[1], lines)
-    works["validate"] = each(functools.partial(library.check_line, audit=False), lines)
-    works["audit"] = each(functools.partial(library.check_line, audit=True, detail=False), lines)
-    works["audit_detail"] = each(functools.partial(library.check_line, audit=True), lines)
+        works[name] = each(found[1], lines, bounds)
+    check = library.check_line
+    works["validate"] = each(functools.partial(check, audit=False), lines, bounds)
+    works["audit"] = each(functools.partial(check, audit=True, detail=False), lines, bounds)
+    works["audit_detail"] = each(functools.partial(check, audit=True), lines, bounds)
     return works, skipped
 
 
-def measure_game(archive: archives.Archive, repeat: int, process: bool) -> report.GameResult:
-    log(
-        f"{archive.game}: {archive.path.name}, {len(archive.lines):,} records, "
-        f"{archive.hands:,} hands, {archive.kib / 1024:.1f} MiB; checking every record ..."
-    )
-    verify(archive)
-    works, skipped = pieces(archive)
-    log(f"  in-process: {', '.join(works)} x {repeat} ...")
-    result = report.GameResult(archive, cpu_rounds(works, repeat), skipped)
-    if process:
-        log(f"  whole processes: orjson loop, tricklog audit -q x {repeat} ...")
-        path = str(archive.path)
-        commands = {
-            "orjson": [sys.executable, "-c", ORJSON_LOOP, path],
-            # one core's work, as the target counts it: -j 1 (the default may start workers
-            # for a large archive, adding their own start-up to the CPU time)
-            "audit": [*library.tricklog_argv(), "audit", "-q", "-j", "1", path],
-        }
-        result.process = {name: cpu for name, (cpu, _) in process_rounds(commands, repeat).items()}
-    return result
+def measure_games(
+    loaded: list[archives.Archive], repeat: int, process: bool, chunks: int | None = None
+) -> list[report.GameResult]:
+    """Every game's in-process works, interleaved: each archive is cut into the same number of
+    steps, and every work of every game does its step in turn before the next step, so that
+    the ratios within a game and between games (cost per KiB) are of the same moments."""
+    steps = steps_of(loaded[0], chunks)
+    works: dict[tuple[str, str], Part] = {}
+    skips: dict[str, dict[str, str]] = {}
+    for archive in loaded:
+        log(
+            f"{archive.game}: {archive.path.name}, {len(archive.lines):,} records, "
+            f"{archive.hands:,} hands, {archive.kib / 1024:.1f} MiB; checking every record ..."
+        )
+        verify(archive)
+        found, skips[archive.game] = pieces(archive, steps)
+        works |= {(archive.game, name): work for name, work in found.items()}
+    log(f"in-process: {len(works)} works x {repeat}, interleaved in {steps} steps ...")
+    timed = cpu_interleaved(works, steps, 1, repeat)
+    results = []
+    for archive in loaded:
+        mine = {name: stats for (game, name), stats in timed.items() if game == archive.game}
+        result = report.GameResult(archive, mine, skips[archive.game])
+        if process:
+            log(f"{archive.game}: whole processes: orjson loop, tricklog audit -q x {repeat} ...")
+            path = str(archive.path)
+            commands = {
+                "orjson": [sys.executable, "-c", ORJSON_LOOP, path],
+                # one core's work, as the target counts it: -j 1 (the default may start workers
+                # for a large archive, adding their own start-up to the CPU time)
+                "audit": [*library.tricklog_argv(), "audit", "-q", "-j", "1", path],
+            }
+            stats = process_rounds(commands, repeat)
+            result.process = {name: cpu for name, (cpu, _) in stats.items()}
+        results.append(result)
+    return results
 
 
 def measure_startup(repeat: int) -> dict[str, tuple[Stats, Stats]]:
@@ -212,6 +261,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--hands", type=int, help="Oh Hell hands, overriding quick and full")
     parser.add_argument("--no-process", action="store_true", help="no subprocess timings")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel table")
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        metavar="K",
+        help="steps each archive is cut into for the interleaved in-process timing (default: "
+        f"about {CHUNK_HANDS} Oh Hell hands a step); 1: each work over a whole archive, one "
+        "after the other",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the raw numbers")
     args = parser.parse_args(argv)
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -224,6 +281,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--hands must be at least 1")
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if args.chunks is not None and args.chunks < 1:
+        parser.error("--chunks must be at least 1")
     return args
 
 
@@ -233,15 +292,14 @@ def main(argv: list[str] | None = None) -> int:
     mode = "full" if args.full else "quick"
     info = meta(args)
     hands = args.hands or HANDS[mode]
-    results = [
-        measure_game(archives.load(game, hands), args.repeat, not args.no_process)
-        for game in args.games
-    ]
+    loaded = [archives.load(game, hands) for game in args.games]
+    results = measure_games(loaded, args.repeat, not args.no_process, args.chunks)
     startup = None if args.no_process else measure_startup(args.repeat)
     openspiel = None
     if not args.no_openspiel and vs_openspiel.pyspiel is not None:
         log(f"OpenSpiel: {OPENSPIEL_HANDS[mode]:,} hands x {args.repeat} ...")
-        openspiel = vs_openspiel.measure(OPENSPIEL_HANDS[mode], args.repeat)
+        whole = args.chunks == 1
+        openspiel = vs_openspiel.measure(OPENSPIEL_HANDS[mode], args.repeat, whole=whole)
     skipped = "not measured: " + (
         "--no-openspiel" if args.no_openspiel else "pyspiel is not importable"
     )

@@ -17,14 +17,13 @@ from __future__ import annotations
 import importlib
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from bench.library import check_line, openspiel_rules, problems_of
-from bench.timing import Stats, cpu_rounds
+from bench.timing import Part, Stats, cpu_interleaved
 
 try:
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -34,6 +33,8 @@ except ImportError:
 PLAYERS = 4
 TRICKS = 12
 PARAMS = {"players": PLAYERS, "num_tricks_fixed": TRICKS}
+CHUNK = 100
+"""Games a chunk of the interleaved timing holds (``bench.timing.cpu_interleaved``)."""
 """pyspiel's ``oh_hell`` parameters (see ``load_game("oh_hell").get_parameters()``)."""
 SUITS = "CDSH"  # OpenSpiel's suit order
 RANKS = "23456789TJQKA"
@@ -105,9 +106,11 @@ def to_record(played: Played, rules: dict[str, Any], number: int) -> bytes:
     )
 
 
-def checked_replay(game: Any, histories: list[list[int]]) -> Callable[[], None]:
-    def work() -> None:
-        for history in histories:
+def checked_replay(game: Any, histories: list[list[int]]) -> Part:
+    """OpenSpiel's replay of the games ``[start, stop)``, every action checked legal first."""
+
+    def work(start: int, stop: int) -> None:
+        for history in histories[start:stop]:
             state = game.new_initial_state()
             for action in history:
                 if action not in state.legal_actions():
@@ -117,15 +120,17 @@ def checked_replay(game: Any, histories: list[list[int]]) -> Callable[[], None]:
     return work
 
 
-def audit_all(lines: list[bytes], detail: bool = True) -> Callable[[], None]:
-    def work() -> None:
-        for line in lines:
+def audit_all(lines: list[bytes], detail: bool = True) -> Part:
+    """tricklog's audit of the records ``[start, stop)``."""
+
+    def work(start: int, stop: int) -> None:
+        for line in lines[start:stop]:
             check_line(line, True, detail)
 
     return work
 
 
-def measure(hands: int, repeat: int, seed: int = 1) -> dict[str, Any]:
+def measure(hands: int, repeat: int, seed: int = 1, *, whole: bool = False) -> dict[str, Any]:
     """CPU seconds per pass over ``hands`` hands: OpenSpiel's checked replay, tricklog's audit
     as ``tricklog audit -q`` makes it (``tricklog_q``: the verdict, every claim compared, the
     target's measure, as for the throughput target) and with every claim check listed
@@ -139,14 +144,14 @@ def measure(hands: int, repeat: int, seed: int = 1) -> dict[str, Any]:
         problems = problems_of(check_line(line, True))
         if problems:
             raise SystemExit(f"bench: an OpenSpiel game does not audit clean: {problems[0]}")
-    stats: dict[str, Stats] = cpu_rounds(
-        {
-            "openspiel": checked_replay(game, [p.history for p in games]),
-            "tricklog_q": audit_all(lines, detail=False),
-            "tricklog": audit_all(lines),
-        },
-        repeat,
-    )
+    works = {
+        "openspiel": checked_replay(game, [p.history for p in games]),
+        "tricklog_q": audit_all(lines, detail=False),
+        "tricklog": audit_all(lines),
+    }
+    # interleaved, a hand a record: CHUNK hands at a time (``whole``: each work over them all)
+    size = len(lines) if whole else CHUNK
+    stats: dict[str, Stats] = cpu_interleaved(works, len(lines), size, repeat)
     return {
         "hands": hands,
         "kib": sum(len(line) for line in lines) / 1024,
