@@ -25,8 +25,9 @@ function unchanged. The issue asks for one trick core (and issue 21 builds on it
 keeps what every view of a hand needs (each card played, each trick's leader and winner), which
 the first row's loop throws away. The gap between the two rows is what that costs.
 
-It prints the CPU time a hand, the best of ``--repeat`` rounds (the cycle collector off, as
-``check`` runs), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
+It prints the CPU time a hand, the median of ``--repeat`` rounds (the cycle collector off, as
+``check`` runs; every layer does a chunk of about 256 hands in turn, so that a ratio is of the
+same moments: ``bench.timing.cpu_interleaved``), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
 orjson / (decode + it): the probe's ratio is about the best any pure-Python design that decodes
 as tricklog does could reach. Then agreement, so that the figure is of a verdict that checks
 what the referee checks: every record, and ``--mutants`` single faults made in each (a claim, a
@@ -40,7 +41,6 @@ import argparse
 import copy
 import sys
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +48,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for python be
 
 import orjson
 
-from bench.floor import ARCHIVE, best
+from bench.floor import ARCHIVE
+from bench.timing import Part, cpu_interleaved
 from records.decode import decode
 from records.limits import MAX_INT
 from records.tricks import CardPlay, play_cards
-from replay.check import check
+from replay.check import check, paused
 from replay.engines import oh_hell
 from replay.engines.oh_hell import STRENGTH
 from replay.referees.oh_hell import REFEREE
@@ -284,7 +285,7 @@ def main() -> None:
     parser.add_argument("--archive", type=Path, default=ARCHIVE)
     parser.add_argument("--openspiel", action="store_true", help="OpenSpiel's games instead")
     args = parser.parse_args()
-    layers: dict[str, Callable[[], object]] = {}
+    layers: dict[str, Part] = {}
     if args.openspiel:
         lines, layers["OpenSpiel's checked replay"] = _openspiel(args.records)
         name = f"OpenSpiel's oh_hell ({vs_openspiel_params()})"
@@ -320,22 +321,32 @@ def main() -> None:
     covered = sum(map(verdict, records))
     hands = sum(len(record.hands) for record in records)
     layers |= {
-        "orjson": lambda: deque(map(orjson.loads, lines), 0),
-        "decode": lambda: deque(map(decode, lines), 0),
-        "one function a hand (probe)": lambda: deque(map(verdict, records), 0),
-        "the same, its play by the shared trick core": lambda: deque(
-            (verdict(r, True) for r in records), 0
+        "orjson": lambda a, b: deque(map(orjson.loads, lines[a:b]), 0),
+        "decode": lambda a, b: deque(map(decode, lines[a:b]), 0),
+        "one function a hand (probe)": lambda a, b: deque(map(verdict, records[a:b]), 0),
+        "the same, its play by the shared trick core": lambda a, b: deque(
+            (verdict(r, True) for r in records[a:b]), 0
         ),
-        "check -q": lambda: deque((check(r, audit=True, detail=False) for r in records), 0),
+        "check -q": lambda a, b: deque(
+            (check(r, audit=True, detail=False) for r in records[a:b]), 0
+        ),
     }
-    per_hand = {layer: value * 1e6 / hands for layer, value in best(layers, args.repeat).items()}
-    base, decoded_time = per_hand["orjson"], per_hand["decode"]
-    openspiel = per_hand.get("OpenSpiel's checked replay")
+    chunk = max(1, round(256 * len(records) / hands))
+    with paused():
+        timed = cpu_interleaved(layers, len(records), chunk, args.repeat)
+    per_hand = {layer: stats.median * 1e6 / hands for layer, stats in timed.items()}
     print(
         f"{name}: {len(records)} records, {hands:,} hands, {covered} proven clean by the probe; "
         f"agreement with check -q on them and on {tried} mutants ({found} faulty): all\n"
-        f"CPU µs per hand, best of {args.repeat}\n"
+        f"CPU µs per hand, median of {args.repeat} rounds, {chunk} records at a time interleaved\n"
     )
+    _table(per_hand)
+
+
+def _table(per_hand: dict[str, float]) -> None:
+    """The layers' µs a hand, and the ratios of orjson's (and OpenSpiel's) to decode plus each."""
+    base, decoded_time = per_hand["orjson"], per_hand["decode"]
+    openspiel = per_hand.get("OpenSpiel's checked replay")
     heads = ["layer", "µs/hand", "orjson ÷ (decode + layer)"]
     heads += ["OpenSpiel ÷ (decode + layer)"] if openspiel is not None else []
     print("| " + " | ".join(heads) + " |")
@@ -355,7 +366,7 @@ def vs_openspiel_params() -> str:
     return ", ".join(f"{key}={value}" for key, value in PARAMS.items())
 
 
-def _openspiel(count: int) -> tuple[list[bytes], Callable[[], None]]:
+def _openspiel(count: int) -> tuple[list[bytes], Part]:
     """``count`` OpenSpiel games as records (``bench/vs_openspiel.py``), and OpenSpiel's checked
     replay of them."""
     import random  # noqa: PLC0415
@@ -365,11 +376,12 @@ def _openspiel(count: int) -> tuple[list[bytes], Callable[[], None]]:
     except ImportError:
         raise SystemExit("bench: --openspiel needs OpenSpiel (pip install open_spiel)") from None
     from bench import vs_openspiel as os_  # noqa: PLC0415
+    from bench.library import openspiel_rules  # noqa: PLC0415
 
     game = pyspiel.load_game("oh_hell", os_.PARAMS)
     rng = random.Random(1)
     games = [os_.play(game, rng) for _ in range(count)]
-    rules = os_.openspiel_rules(os_.PLAYERS, os_.TRICKS)
+    rules = openspiel_rules(os_.PLAYERS, os_.TRICKS)
     lines = [os_.to_record(played, rules, i) for i, played in enumerate(games)]
     return lines, os_.checked_replay(game, [p.history for p in games])
 
