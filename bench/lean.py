@@ -25,9 +25,10 @@ function unchanged. The issue asks for one trick core (and issue 21 builds on it
 keeps what every view of a hand needs (each card played, each trick's leader and winner), which
 the first row's loop throws away. The gap between the two rows is what that costs.
 
-It prints the CPU time a hand, the median of ``--repeat`` rounds (the cycle collector off, as
-``check`` runs; every layer does a chunk of about 256 hands in turn, so that a ratio is of the
-same moments: ``bench.timing.cpu_interleaved``), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
+It prints the CPU time a hand, the median of ``--repeat`` rounds (every layer does a chunk of
+about 256 hands in turn, so that a ratio is of the same moments: ``bench.timing.
+cpu_interleaved``; the referee's layers with the cycle collector paused, as ``check`` pauses it,
+orjson and OpenSpiel as they run for anyone), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
 orjson / (decode + it): the probe's ratio is about the best any pure-Python design that decodes
 as tricklog does could reach. Then agreement, so that the figure is of a verdict that checks
 what the referee checks: every record, and ``--mutants`` single faults made in each (a claim, a
@@ -322,18 +323,17 @@ def main() -> None:
     hands = sum(len(record.hands) for record in records)
     layers |= {
         "orjson": lambda a, b: deque(map(orjson.loads, lines[a:b]), 0),
-        "decode": lambda a, b: deque(map(decode, lines[a:b]), 0),
-        "one function a hand (probe)": lambda a, b: deque(map(verdict, records[a:b]), 0),
-        "the same, its play by the shared trick core": lambda a, b: deque(
-            (verdict(r, True) for r in records[a:b]), 0
+        "decode": _paused(lambda a, b: deque(map(decode, lines[a:b]), 0)),
+        "one function a hand (probe)": _paused(lambda a, b: deque(map(verdict, records[a:b]), 0)),
+        "the same, its play by the shared trick core": _paused(
+            lambda a, b: deque((verdict(r, True) for r in records[a:b]), 0)
         ),
         "check -q": lambda a, b: deque(
             (check(r, audit=True, detail=False) for r in records[a:b]), 0
         ),
     }
     chunk = max(1, round(256 * len(records) / hands))
-    with paused():
-        timed = cpu_interleaved(layers, len(records), chunk, args.repeat)
+    timed = cpu_interleaved(layers, len(records), chunk, args.repeat)
     per_hand = {layer: stats.median * 1e6 / hands for layer, stats in timed.items()}
     print(
         f"{name}: {len(records)} records, {hands:,} hands, {covered} proven clean by the probe; "
@@ -341,6 +341,17 @@ def main() -> None:
         f"CPU µs per hand, median of {args.repeat} rounds, {chunk} records at a time interleaved\n"
     )
     _table(per_hand)
+
+
+def _paused(part: Part) -> Part:
+    """``part`` with the cycle collector paused, as ``check`` pauses it for itself (a
+    referee's layers run so; orjson's parse and OpenSpiel's replay run as they do for anyone)."""
+
+    def work(start: int, stop: int) -> None:
+        with paused():
+            part(start, stop)
+
+    return work
 
 
 def _table(per_hand: dict[str, float]) -> None:
