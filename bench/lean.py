@@ -25,12 +25,12 @@ function unchanged. The issue asks for one trick core (and issue 21 builds on it
 keeps what every view of a hand needs (each card played, each trick's leader and winner), which
 the first row's loop throws away. The gap between the two rows is what that costs.
 
-It prints the CPU time a hand, the median of ``--repeat`` rounds (every layer does a chunk of
-about 256 hands in turn, so that a ratio is of the same moments: ``bench.timing.
-cpu_interleaved``; the referee's layers with the cycle collector paused, as ``check`` pauses it,
-orjson and OpenSpiel as they run for anyone), of orjson's parse, the decode, this probe and ``check -q``, each with the ratio
-orjson / (decode + it): the probe's ratio is about the best any pure-Python design that decodes
-as tricklog does could reach. Then agreement, so that the figure is of a verdict that checks
+It prints the CPU time a hand, the median of ``--repeat`` rounds, of orjson's parse, the decode,
+this probe and ``check -q``, each with the ratio orjson / (decode + it). Every layer does a chunk
+of about 256 hands in turn, so that a ratio is of the same moments
+(``bench.timing.cpu_interleaved``); the referee's layers run with the cycle collector paused, as
+``check`` pauses it, orjson and OpenSpiel as they run for anyone. The probe's ratio is about the
+best any pure-Python design that decodes as tricklog does could reach. Then agreement, so that the figure is of a verdict that checks
 what the referee checks: every record, and ``--mutants`` single faults made in each (a claim, a
 bid, a card swapped between two seats in a trick, a hand's number, a turned-up card), must be
 clean to the probe exactly when ``check -q`` finds it clean.
@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for python be
 import orjson
 
 from bench.floor import ARCHIVE
-from bench.timing import Part, cpu_interleaved
+from bench.timing import CHUNK_HANDS, Part, cpu_interleaved
 from records.decode import decode
 from records.limits import MAX_INT
 from records.tricks import CardPlay, play_cards
@@ -332,7 +332,7 @@ def main() -> None:
             (check(r, audit=True, detail=False) for r in records[a:b]), 0
         ),
     }
-    chunk = max(1, round(256 * len(records) / hands))
+    chunk = max(1, round(CHUNK_HANDS * len(records) / hands))
     timed = cpu_interleaved(layers, len(records), chunk, args.repeat)
     per_hand = {layer: stats.median * 1e6 / hands for layer, stats in timed.items()}
     print(

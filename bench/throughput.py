@@ -73,7 +73,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # for python bench
 import orjson
 
 from bench import archives, library, report, vs_openspiel
-from bench.timing import Part, Stats, children_cpu, cpu_interleaved, process_rounds
+from bench.timing import CHUNK_HANDS, Part, Stats, children_cpu, cpu_interleaved, process_rounds
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = library.GAME_IDS
@@ -85,11 +85,6 @@ ORJSON_LOOP = "import orjson, sys\nfor line in open(sys.argv[1], 'rb'):\n    orj
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-CHUNK_HANDS = 256
-"""Oh Hell hands in each step of the interleaved timing, about (``bench.timing.cpu_interleaved``):
-every archive is cut into as many steps, so that a step of each holds about as many bytes."""
 
 
 def each(function: Callable[[bytes], object], lines: list[bytes], bounds: list[int]) -> Part:
@@ -105,7 +100,8 @@ def each(function: Callable[[bytes], object], lines: list[bytes], bounds: list[i
 
 def steps_of(archive: archives.Archive, chunks: int | None) -> int:
     """The steps every archive is cut into: ``chunks`` as given (1: each work over the whole
-    archive, one after the other), else about ``CHUNK_HANDS`` of ``archive``'s hands a step."""
+    archive, one after the other), else about ``CHUNK_HANDS`` of ``archive``'s hands a step (the
+    first archive's, Oh Hell's by default; the others are of about its size in bytes)."""
     if chunks is not None:
         return chunks
     return max(1, round(archive.hands / CHUNK_HANDS))
@@ -266,8 +262,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=int,
         metavar="K",
         help="steps each archive is cut into for the interleaved in-process timing (default: "
-        f"about {CHUNK_HANDS} Oh Hell hands a step); 1: each work over a whole archive, one "
-        "after the other",
+        f"about {CHUNK_HANDS} hands of the first game a step); 1: each work over a whole "
+        "archive, one after the other",
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the raw numbers")
     args = parser.parse_args(argv)

@@ -49,6 +49,10 @@ def number(value: float) -> str:
     return f"{value:.3g}" if value >= 1 else f"{value:.3f}"
 
 
+CHUNK_HANDS = 256
+"""Hands in each chunk of an interleaved timing, about: small enough that the machine's speed
+barely changes within one, large enough that reading the clock costs nothing."""
+
 Part = Callable[[int, int], object]
 """A work over the items ``[start, stop)`` of a list all the works share (an archive's lines)."""
 

@@ -33,9 +33,9 @@ except ImportError:
 PLAYERS = 4
 TRICKS = 12
 PARAMS = {"players": PLAYERS, "num_tricks_fixed": TRICKS}
+"""pyspiel's ``oh_hell`` parameters (see ``load_game("oh_hell").get_parameters()``)."""
 CHUNK = 100
 """Games a chunk of the interleaved timing holds (``bench.timing.cpu_interleaved``)."""
-"""pyspiel's ``oh_hell`` parameters (see ``load_game("oh_hell").get_parameters()``)."""
 SUITS = "CDSH"  # OpenSpiel's suit order
 RANKS = "23456789TJQKA"
 NUM_CARDS = 52
